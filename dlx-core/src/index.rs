@@ -1,0 +1,66 @@
+//! Small typed indices: items and options are both `u32` underneath, but the
+//! type system keeps them apart.
+
+use std::fmt;
+
+/// An item (a column of the exact-cover matrix), numbered from 0.
+///
+/// Primary items come first, then secondary items: in a problem with `p`
+/// primary and `s` secondary items, `Item::new(0)..Item::new(p)` are primary and
+/// `Item::new(p)..Item::new(p + s)` are secondary. [`Problem::primary`] and
+/// [`Problem::secondary`] build them without that arithmetic.
+///
+/// [`Problem::primary`]: crate::Problem::primary
+/// [`Problem::secondary`]: crate::Problem::secondary
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Item(u32);
+
+/// An option (a row of the exact-cover matrix), numbered from 0 in the order
+/// the options were added.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct OptionId(u32);
+
+macro_rules! index_type {
+    ($t:ident, $label:literal) => {
+        impl $t {
+            /// Wraps a 0-based index.
+            ///
+            /// # Panics
+            /// If `index` does not fit in a `u32`.
+            #[inline]
+            pub fn new(index: usize) -> Self {
+                Self(u32::try_from(index).expect(concat!($label, " index exceeds u32")))
+            }
+
+            /// The 0-based index.
+            #[inline]
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl fmt::Debug for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!($label, "({})"), self.0)
+            }
+        }
+
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        impl From<$t> for usize {
+            #[inline]
+            fn from(i: $t) -> usize {
+                i.index()
+            }
+        }
+    };
+}
+
+index_type!(Item, "Item");
+index_type!(OptionId, "OptionId");

@@ -1,0 +1,54 @@
+//! A generic Dancing Links exact-cover engine: Knuth's Algorithm X on the
+//! node layout of his program DLX1.
+//!
+//! An exact-cover problem has *items* and *options* (sets of items). A
+//! solution is a set of options that covers every *primary* item exactly once
+//! and every *secondary* item at most once. Sudoku, N-queens, polyomino
+//! packing and Langford pairs are all exact-cover problems.
+//!
+//! - [`Problem`] builds a problem (items by index, options as lists of items)
+//!   and holds it as dancing links in one arena of `u32`-indexed nodes.
+//! - [`Solver`] searches it: iteratively (no recursion, so depth is limited
+//!   only by memory), resumably (one solution at a time), without allocating,
+//!   branching on the leftmost primary item of minimum length exactly as DLX1
+//!   does, so its node and update counts equal DLX1's.
+//! - [`text`] reads Knuth's DLX text format.
+//!
+//! # Example
+//!
+//! Cover {0, 1, 2} with the options {0, 1}, {2}, {1, 2}, {0}:
+//!
+//! ```
+//! use dlx_core::{OptionId, Problem, Uniqueness};
+//!
+//! let mut p = Problem::new(3, 0);
+//! let [a, b, c] = [p.primary(0), p.primary(1), p.primary(2)];
+//! p.add_option([a, b])?;
+//! p.add_option([c])?;
+//! p.add_option([b, c])?;
+//! p.add_option([a])?;
+//!
+//! assert_eq!(p.count(), 2);
+//! let all: Vec<Vec<OptionId>> = p.solutions().collect();
+//! assert_eq!(all.len(), 2);
+//! assert_eq!(p.uniqueness(), Uniqueness::Multiple);
+//!
+//! // Force {b, c} first: only {a} can complete it.
+//! let mut s = p.solver();
+//! s.force(OptionId::new(2))?;
+//! assert!(s.next_solution().is_found());
+//! assert_eq!(s.solution().collect::<Vec<_>>(), [OptionId::new(2), OptionId::new(3)]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod index;
+mod links;
+mod problem;
+mod solver;
+pub mod text;
+
+pub use index::{Item, OptionId};
+pub use problem::{BuildError, Problem};
+pub use solver::{Count, ForceError, Outcome, Solutions, Solver, Stats, Step, Uniqueness};

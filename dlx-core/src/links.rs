@@ -1,0 +1,356 @@
+//! The dancing-links arena: Knuth's DLX1 node layout, stored as parallel
+//! arrays.
+//!
+//! # Implementation notes
+//!
+//! Conceptually every node is `{ up, down, item }`, exactly as in DLX1:
+//!
+//! ```text
+//! node 0 .. n_items-1      item headers: up/down close the item's circular list,
+//!                           item == the header's own index
+//! node n_items              the first spacer
+//! then, for every option:   its nodes (contiguous), then a spacer
+//! ```
+//!
+//! A spacer's `up` is the first node of the option before it and its `down`
+//! is the last node of the option after it, so walking right from any node of
+//! an option and jumping through `up` at the spacer visits the whole option
+//! (and walking left, jumping through `down`, visits it backwards).
+//!
+//! The fields are split into parallel arrays (`up`, `down`, `item`) rather
+//! than one array of structs: the search's inner loop reads `item` for a run
+//! of consecutive nodes but writes only `up` of one neighbour and `down` of the
+//! other, so each array's cache lines carry only the field the loop needs.
+//! Item lengths live in their own array indexed by item (DLX1 keeps them in
+//! the header node's `item` field).
+//!
+//! The horizontal list of active items uses `prev`/`next` arrays indexed by
+//! item, with two private heads after the items: one for the primary items
+//! (the list the search scans) and one for the secondary items.
+
+use std::marker::PhantomData;
+use std::ops::{Index, IndexMut};
+
+/// A node of the arena (header, option node or spacer).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+#[repr(transparent)]
+pub(crate) struct Node(pub(crate) u32);
+
+/// A slot of the item list: an item, or one of the two list heads.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+#[repr(transparent)]
+pub(crate) struct Slot(pub(crate) u32);
+
+impl Node {
+    #[inline]
+    pub(crate) fn next(self) -> Node {
+        Node(self.0 + 1)
+    }
+    #[inline]
+    pub(crate) fn prev(self) -> Node {
+        Node(self.0 - 1)
+    }
+}
+
+impl Slot {
+    /// The header node of this item.
+    #[inline]
+    pub(crate) fn header(self) -> Node {
+        Node(self.0)
+    }
+}
+
+/// Types that index an [`Arr`].
+pub(crate) trait Idx: Copy {
+    fn at(self) -> usize;
+}
+impl Idx for Node {
+    #[inline]
+    fn at(self) -> usize {
+        self.0 as usize
+    }
+}
+impl Idx for Slot {
+    #[inline]
+    fn at(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A `Vec` indexed by one kind of typed index only.
+#[derive(Clone, Debug)]
+pub(crate) struct Arr<I, T> {
+    data: Vec<T>,
+    _index: PhantomData<fn(I)>,
+}
+
+impl<I, T> Default for Arr<I, T> {
+    fn default() -> Self {
+        Arr {
+            data: Vec::new(),
+            _index: PhantomData,
+        }
+    }
+}
+
+impl<I: Idx, T: Copy> Arr<I, T> {
+    #[inline]
+    pub(crate) fn push(&mut self, value: T) {
+        self.data.push(value);
+    }
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.data.len()
+    }
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.data.clear();
+    }
+}
+
+impl<I: Idx, T> Index<I> for Arr<I, T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: I) -> &T {
+        &self.data[i.at()]
+    }
+}
+
+impl<I: Idx, T> IndexMut<I> for Arr<I, T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: I) -> &mut T {
+        &mut self.data[i.at()]
+    }
+}
+
+/// The item value stored in a spacer node.
+pub(crate) const SPACER: Slot = Slot(u32::MAX);
+
+/// The dancing links proper.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Links {
+    /// Items, in order; the two list heads follow them.
+    pub(crate) n_items: u32,
+    pub(crate) prev: Arr<Slot, Slot>,
+    pub(crate) next: Arr<Slot, Slot>,
+    /// Number of (visible) options in each item's list.
+    pub(crate) len: Arr<Slot, u32>,
+    pub(crate) up: Arr<Node, Node>,
+    pub(crate) down: Arr<Node, Node>,
+    pub(crate) item: Arr<Node, Slot>,
+    /// Counts items unlinked plus nodes hidden, as DLX1 does.
+    pub(crate) updates: u64,
+}
+
+impl Links {
+    /// The head of the list of active primary items.
+    #[inline]
+    pub(crate) fn root(&self) -> Slot {
+        Slot(self.n_items)
+    }
+
+    /// Resets to `primary` + `secondary` items and no options, keeping the
+    /// allocations.
+    pub(crate) fn reset(&mut self, primary: u32, secondary: u32) {
+        let n = primary + secondary;
+        self.n_items = n;
+        let root = Slot(n);
+        let sroot = Slot(n + 1);
+        self.prev.clear();
+        self.next.clear();
+        self.len.clear();
+        for i in 0..n + 2 {
+            self.prev.push(Slot(i.wrapping_sub(1)));
+            self.next.push(Slot(i + 1));
+            self.len.push(0);
+        }
+        // Primary items 0..primary form a ring through `root`.
+        if primary == 0 {
+            self.next[root] = root;
+            self.prev[root] = root;
+        } else {
+            self.prev[Slot(0)] = root;
+            self.next[Slot(primary - 1)] = root;
+            self.next[root] = Slot(0);
+            self.prev[root] = Slot(primary - 1);
+        }
+        // Secondary items primary..n form a ring through `sroot`.
+        if secondary == 0 {
+            self.next[sroot] = sroot;
+            self.prev[sroot] = sroot;
+        } else {
+            self.prev[Slot(primary)] = sroot;
+            self.next[Slot(n - 1)] = sroot;
+            self.next[sroot] = Slot(primary);
+            self.prev[sroot] = Slot(n - 1);
+        }
+        self.up.clear();
+        self.down.clear();
+        self.item.clear();
+        for i in 0..n {
+            self.up.push(Node(i));
+            self.down.push(Node(i));
+            self.item.push(Slot(i));
+        }
+        // The first spacer.
+        self.up.push(Node(n));
+        self.down.push(Node(n));
+        self.item.push(SPACER);
+        self.updates = 0;
+    }
+
+    /// Number of nodes, headers and spacers included.
+    #[inline]
+    pub(crate) fn node_count(&self) -> usize {
+        self.up.len()
+    }
+
+    /// Is `item` in its active list (not covered)?
+    #[inline]
+    pub(crate) fn is_active(&self, item: Slot) -> bool {
+        // A covered item keeps its own links, but its left neighbour no
+        // longer points back at it.
+        self.next[self.prev[item]] == item
+    }
+
+    /// Appends an option's nodes (already checked) followed by a spacer.
+    /// When `linked` is false the nodes are stored but left out of the item
+    /// lists, so the search never sees them.
+    pub(crate) fn push_option(&mut self, items: impl Iterator<Item = Slot>, linked: bool) {
+        let spacer_before = Node(self.node_count() as u32 - 1);
+        let first = Node(self.node_count() as u32);
+        for it in items {
+            let x = Node(self.node_count() as u32);
+            self.item.push(it);
+            if linked {
+                let head = it.header();
+                let last = self.up[head];
+                self.up.push(last);
+                self.down.push(head);
+                self.down[last] = x;
+                self.up[head] = x;
+                self.len[it] += 1;
+            } else {
+                self.up.push(x);
+                self.down.push(x);
+            }
+        }
+        let last = Node(self.node_count() as u32 - 1);
+        self.down[spacer_before] = last;
+        // The new spacer.
+        self.up.push(first);
+        self.down.push(Node(self.node_count() as u32));
+        self.item.push(SPACER);
+    }
+
+    /// Removes `c` from the active list and hides every other option that
+    /// contains it (DLX1's `cover`).
+    #[inline]
+    pub(crate) fn cover(&mut self, c: Slot) {
+        let (l, r) = (self.prev[c], self.next[c]);
+        self.next[l] = r;
+        self.prev[r] = l;
+        let mut updates = 1;
+        let head = c.header();
+        let mut rr = self.down[head];
+        while rr != head {
+            let mut nn = rr.next();
+            while nn != rr {
+                let cc = self.item[nn];
+                if cc == SPACER {
+                    nn = self.up[nn];
+                    continue;
+                }
+                let (uu, dd) = (self.up[nn], self.down[nn]);
+                self.down[uu] = dd;
+                self.up[dd] = uu;
+                self.len[cc] -= 1;
+                updates += 1;
+                nn = nn.next();
+            }
+            rr = self.down[rr];
+        }
+        self.updates += updates;
+    }
+
+    /// Undoes [`Links::cover`] (DLX1's `uncover`), in exactly reverse order.
+    #[inline]
+    pub(crate) fn uncover(&mut self, c: Slot) {
+        let head = c.header();
+        let mut rr = self.up[head];
+        while rr != head {
+            let mut nn = rr.prev();
+            while nn != rr {
+                let cc = self.item[nn];
+                if cc == SPACER {
+                    nn = self.down[nn];
+                    continue;
+                }
+                let (uu, dd) = (self.up[nn], self.down[nn]);
+                self.down[uu] = nn;
+                self.up[dd] = nn;
+                self.len[cc] += 1;
+                nn = nn.prev();
+            }
+            rr = self.up[rr];
+        }
+        let (l, r) = (self.prev[c], self.next[c]);
+        self.next[l] = c;
+        self.prev[r] = c;
+    }
+
+    /// Covers every item of the option of `x` except `x`'s own.
+    #[inline]
+    pub(crate) fn cover_others(&mut self, x: Node) {
+        let mut pp = x.next();
+        while pp != x {
+            let cc = self.item[pp];
+            if cc == SPACER {
+                pp = self.up[pp];
+            } else {
+                self.cover(cc);
+                pp = pp.next();
+            }
+        }
+    }
+
+    /// Undoes [`Links::cover_others`].
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, x: Node) {
+        let mut pp = x.prev();
+        while pp != x {
+            let cc = self.item[pp];
+            if cc == SPACER {
+                pp = self.down[pp];
+            } else {
+                self.uncover(cc);
+                pp = pp.prev();
+            }
+        }
+    }
+
+    /// The leftmost active primary item of minimum length (DLX1's rule), or
+    /// `None` when every primary item is covered.
+    #[inline]
+    pub(crate) fn choose(&self) -> Option<Slot> {
+        let root = self.root();
+        let mut k = self.next[root];
+        if k == root {
+            return None;
+        }
+        let mut best = k;
+        let mut t = self.len[k];
+        while t != 0 {
+            k = self.next[k];
+            if k == root {
+                break;
+            }
+            let l = self.len[k];
+            if l < t {
+                best = k;
+                t = l;
+            }
+        }
+        Some(best)
+    }
+}

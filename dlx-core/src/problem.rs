@@ -1,0 +1,310 @@
+//! Building an exact-cover problem: items, options, and the checks on them.
+
+use std::error::Error;
+use std::fmt;
+
+use crate::index::{Item, OptionId};
+use crate::links::{Links, Node, Slot};
+use crate::solver::{Solutions, Solver, Stats, Uniqueness};
+
+/// An exact-cover problem, stored as dancing links ready to search.
+///
+/// A problem has *primary* items, which a solution must cover exactly once,
+/// and *secondary* items, which it may cover at most once. Each *option* is a
+/// set of items; a solution is a set of options.
+///
+/// Building may allocate; searching never does. [`Problem::reset`] empties a
+/// problem but keeps its buffers, so a program that solves many small
+/// problems (one Sudoku after another) allocates only for the first.
+///
+/// # Example
+///
+/// The example of Knuth's TAOCP 7.2.2.1, (5): seven items, six options, one
+/// exact cover.
+///
+/// ```
+/// use dlx_core::{OptionId, Problem};
+///
+/// let mut p = Problem::new(7, 0);
+/// let it = |i: usize| p.primary(i);
+/// let options = [
+///     vec![it(2), it(4)],        // c e
+///     vec![it(0), it(3), it(6)], // a d g
+///     vec![it(1), it(2), it(5)], // b c f
+///     vec![it(0), it(3), it(5)], // a d f
+///     vec![it(1), it(6)],        // b g
+///     vec![it(3), it(4), it(6)], // d e g
+/// ];
+/// for o in &options {
+///     p.add_option(o.iter().copied()).unwrap();
+/// }
+/// let mut solution = p.first_solution().expect("one cover exists");
+/// solution.sort();
+/// assert_eq!(solution, [OptionId::new(0), OptionId::new(3), OptionId::new(4)]);
+/// assert_eq!(p.count(), 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Problem {
+    primary: u32,
+    secondary: u32,
+    pub(crate) links: Links,
+    /// First node of each option, plus one past the last option's spacer.
+    option_start: Vec<Node>,
+    /// Per-item stamp used to detect an item repeated in one option.
+    seen: Vec<u32>,
+    stamp: u32,
+    /// Scratch for the items of the option being added.
+    scratch: Vec<Slot>,
+    /// Reusable search stack (one chosen node per level), kept here so that
+    /// searching a reset problem does not allocate.
+    pub(crate) choice: Vec<Node>,
+    /// Options forced before the search, in order.
+    pub(crate) forced: Vec<Node>,
+}
+
+/// Why an option could not be added to a [`Problem`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// The option names an item that the problem does not have.
+    UnknownItem {
+        /// The offending item.
+        item: Item,
+        /// How many items the problem has.
+        items: usize,
+    },
+    /// The option lists the same item twice.
+    RepeatedItem {
+        /// The repeated item.
+        item: Item,
+    },
+    /// The option has no items at all.
+    EmptyOption,
+    /// The problem would have more than `u32::MAX` nodes.
+    TooLarge,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            BuildError::UnknownItem { item, items } => {
+                write!(f, "unknown item {item} (the problem has {items} items)")
+            }
+            BuildError::RepeatedItem { item } => {
+                write!(f, "item {item} appears twice in one option")
+            }
+            BuildError::EmptyOption => f.write_str("an option must contain at least one item"),
+            BuildError::TooLarge => f.write_str("the problem has more than 2^32 - 1 nodes"),
+        }
+    }
+}
+
+impl Error for BuildError {}
+
+impl Problem {
+    /// A problem with `primary` primary items, `secondary` secondary items
+    /// and no options yet.
+    ///
+    /// # Panics
+    /// If there are more than `u32::MAX - 2` items in all.
+    pub fn new(primary: usize, secondary: usize) -> Problem {
+        let mut p = Problem {
+            primary: 0,
+            secondary: 0,
+            links: Links::default(),
+            option_start: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
+            scratch: Vec::new(),
+            choice: Vec::new(),
+            forced: Vec::new(),
+        };
+        p.reset(primary, secondary);
+        p
+    }
+
+    /// Empties the problem and gives it new item counts, keeping every
+    /// buffer it has allocated.
+    ///
+    /// # Panics
+    /// If there are more than `u32::MAX - 2` items in all.
+    pub fn reset(&mut self, primary: usize, secondary: usize) {
+        let total = primary
+            .checked_add(secondary)
+            .filter(|&n| n <= u32::MAX as usize - 2)
+            .expect("too many items");
+        self.primary = primary as u32;
+        self.secondary = secondary as u32;
+        self.links.reset(self.primary, self.secondary);
+        self.option_start.clear();
+        self.option_start.push(Node(self.links.node_count() as u32));
+        if self.seen.len() < total {
+            self.seen.resize(total, 0);
+        }
+        self.choice.clear();
+        self.forced.clear();
+    }
+
+    /// Number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.primary as usize
+    }
+
+    /// Number of secondary items.
+    pub fn secondary_count(&self) -> usize {
+        self.secondary as usize
+    }
+
+    /// Number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        (self.primary + self.secondary) as usize
+    }
+
+    /// Number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.option_start.len() - 1
+    }
+
+    /// The `i`-th primary item.
+    ///
+    /// # Panics
+    /// If `i >= self.primary_count()`.
+    pub fn primary(&self, i: usize) -> Item {
+        assert!(i < self.primary_count(), "primary item {i} out of range");
+        Item::new(i)
+    }
+
+    /// The `j`-th secondary item.
+    ///
+    /// # Panics
+    /// If `j >= self.secondary_count()`.
+    pub fn secondary(&self, j: usize) -> Item {
+        assert!(
+            j < self.secondary_count(),
+            "secondary item {j} out of range"
+        );
+        Item::new(self.primary_count() + j)
+    }
+
+    /// Is `item` one of the primary items?
+    pub fn is_primary(&self, item: Item) -> bool {
+        item.index() < self.primary_count()
+    }
+
+    /// Adds an option containing `items` (in any order) and returns its id.
+    ///
+    /// An option whose items are all secondary is kept (it has an id and can
+    /// be [forced](Solver::force)) but the search never chooses it, since
+    /// Algorithm X only branches on primary items; this is why Knuth's DLX1
+    /// drops such options.
+    ///
+    /// # Errors
+    /// [`BuildError`] if an item is out of range or repeated, if `items` is
+    /// empty, or if the problem grows past `u32` node indices. The problem is
+    /// unchanged when an error is returned.
+    pub fn add_option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = Item>,
+    {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+        self.scratch.clear();
+        let n = self.item_count();
+        let mut has_primary = false;
+        for item in items {
+            let i = item.index();
+            if i >= n {
+                return Err(BuildError::UnknownItem { item, items: n });
+            }
+            if self.seen[i] == self.stamp {
+                return Err(BuildError::RepeatedItem { item });
+            }
+            self.seen[i] = self.stamp;
+            has_primary |= i < self.primary_count();
+            self.scratch.push(Slot(i as u32));
+        }
+        if self.scratch.is_empty() {
+            return Err(BuildError::EmptyOption);
+        }
+        if self.links.node_count() + self.scratch.len() + 1 >= u32::MAX as usize {
+            return Err(BuildError::TooLarge);
+        }
+        let id = OptionId::new(self.option_count());
+        self.links
+            .push_option(self.scratch.iter().copied(), has_primary);
+        self.option_start.push(Node(self.links.node_count() as u32));
+        Ok(id)
+    }
+
+    /// The items of option `o`, in the order they were given.
+    ///
+    /// # Panics
+    /// If `o` is not an option of this problem.
+    pub fn option_items(&self, o: OptionId) -> impl ExactSizeIterator<Item = Item> + '_ {
+        let (first, end) = self.option_range(o);
+        (first..end).map(move |n| Item::new(self.links.item[Node(n)].0 as usize))
+    }
+
+    /// Node range `first..end` of option `o` (its spacer excluded).
+    fn option_range(&self, o: OptionId) -> (u32, u32) {
+        let i = o.index();
+        assert!(i < self.option_count(), "option {i} out of range");
+        (self.option_start[i].0, self.option_start[i + 1].0 - 1)
+    }
+
+    /// The first node of option `o`.
+    pub(crate) fn option_node(&self, o: OptionId) -> Node {
+        Node(self.option_range(o).0)
+    }
+
+    /// The option that node `x` belongs to.
+    pub(crate) fn option_of(&self, x: Node) -> OptionId {
+        OptionId::new(self.option_start.partition_point(|&s| s <= x) - 1)
+    }
+
+    /// A solver positioned at the root of the search tree.
+    ///
+    /// The solver borrows the problem mutably: the search dances on its links
+    /// and restores them when the solver is dropped.
+    pub fn solver(&mut self) -> Solver<'_> {
+        Solver::new(self)
+    }
+
+    /// The first solution in DLX1's search order (options in the order they
+    /// were added), or `None` when there is none.
+    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
+        let mut s = self.solver();
+        s.next_solution().is_found().then(|| s.solution().collect())
+    }
+
+    /// The number of solutions.
+    pub fn count(&mut self) -> u64 {
+        self.solver().count(None).solutions
+    }
+
+    /// Counts solutions, stopping after `limit` of them.
+    pub fn count_up_to(&mut self, limit: u64) -> u64 {
+        self.solver().count(Some(limit)).solutions
+    }
+
+    /// Does the problem have no solution, exactly one, or several?
+    pub fn uniqueness(&mut self) -> Uniqueness {
+        self.solver().uniqueness()
+    }
+
+    /// A lazy iterator over all solutions, each a list of option ids in the
+    /// order the search chose them.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.solver().into_solutions()
+    }
+
+    /// Counts every solution and returns the search statistics.
+    pub fn count_with_stats(&mut self) -> Stats {
+        let mut s = self.solver();
+        s.count(None);
+        s.stats()
+    }
+}

@@ -1,0 +1,465 @@
+//! Algorithm X on dancing links: an iterative, resumable search.
+
+use std::error::Error;
+use std::fmt;
+
+use crate::index::{Item, OptionId};
+use crate::links::{Node, Slot};
+use crate::problem::Problem;
+
+/// Search statistics, counted as Knuth's DLX1 counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes entered, plus one per solution.
+    pub nodes: u64,
+    /// Items unlinked plus option nodes hidden, by `cover` (forced options
+    /// included).
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+/// What one call to [`Solver::next_solution`] ended with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// A solution was found; [`Solver::solution`] lists it.
+    Found,
+    /// The search tree is exhausted: there are no more solutions.
+    Exhausted,
+    /// The node limit stopped the search. Raising the limit with
+    /// [`Solver::set_node_limit`] and calling again resumes it.
+    NodeLimit,
+}
+
+impl Step {
+    /// Is this [`Step::Found`]?
+    pub fn is_found(self) -> bool {
+        self == Step::Found
+    }
+}
+
+/// Why a count ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every solution was counted.
+    Complete,
+    /// The solution limit was reached; there may be more.
+    SolutionLimit,
+    /// The node limit stopped the search; the count is a lower bound.
+    NodeLimit,
+}
+
+/// The result of [`Solver::count`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found by this solver so far.
+    pub solutions: u64,
+    /// Why counting stopped.
+    pub outcome: Outcome,
+}
+
+/// How many solutions a problem has, as far as it matters for puzzles.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one solution, given as its options (forced ones first).
+    Unique(Vec<OptionId>),
+    /// At least two solutions.
+    Multiple,
+    /// The node limit stopped the search before the answer was known.
+    Undecided,
+}
+
+/// Why an option could not be forced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ForceError {
+    /// The option shares an item with an option forced before it.
+    Conflict {
+        /// The option that could not be forced.
+        option: OptionId,
+        /// The item that is already covered.
+        item: Item,
+    },
+    /// The option is not part of this problem.
+    UnknownOption {
+        /// The offending option.
+        option: OptionId,
+    },
+    /// Options can only be forced before the search starts.
+    SearchStarted,
+}
+
+impl fmt::Display for ForceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ForceError::Conflict { option, item } => write!(
+                f,
+                "option {option} conflicts with an option forced earlier (item {item} is already covered)"
+            ),
+            ForceError::UnknownOption { option } => write!(f, "option {option} does not exist"),
+            ForceError::SearchStarted => {
+                f.write_str("options can only be forced before the search starts")
+            }
+        }
+    }
+}
+
+impl Error for ForceError {}
+
+/// Where the search machine stands; mirrors the labels of DLX1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Enter a new node of the search tree at `level` (DLX1 `forward`).
+    Forward,
+    /// Try the option at `choice[level]` (DLX1 `advance`).
+    Advance,
+    /// All options of this level's item were tried (DLX1 `backup`).
+    Backup,
+    /// Undo the option at `choice[level]` and move to the next (DLX1
+    /// `recover`).
+    Recover,
+    /// The tree is exhausted.
+    Done,
+}
+
+/// A search in progress over a [`Problem`].
+///
+/// The solver borrows the problem's links and dances on them; whatever it has
+/// covered is uncovered when it is dropped, so the problem can be searched
+/// again. The search is iterative (its stack is a preallocated array of one
+/// node per level), resumable (each call to [`Solver::next_solution`] goes on
+/// where the previous one stopped) and never allocates.
+///
+/// # Example
+///
+/// N-queens for n = 4 with rows and columns primary and diagonals secondary:
+///
+/// ```
+/// use dlx_core::{Problem, Step};
+///
+/// let n = 4;
+/// // items: n rows, n columns (primary); 2n-1 + 2n-1 diagonals (secondary)
+/// let mut p = Problem::new(2 * n, 4 * n - 2);
+/// for r in 0..n {
+///     for c in 0..n {
+///         let items = [
+///             p.primary(r),
+///             p.primary(n + c),
+///             p.secondary(r + c),
+///             p.secondary(2 * n - 1 + (n - 1 - r + c)),
+///         ];
+///         p.add_option(items).unwrap();
+///     }
+/// }
+/// let mut solver = p.solver();
+/// let mut found = 0;
+/// while solver.next_solution() == Step::Found {
+///     assert_eq!(solver.solution_len(), n);
+///     found += 1;
+/// }
+/// assert_eq!(found, 2);
+/// assert_eq!(solver.stats().solutions, 2);
+/// ```
+#[derive(Debug)]
+pub struct Solver<'a> {
+    p: &'a mut Problem,
+    state: State,
+    level: usize,
+    /// Has the search begun (no more forcing)?
+    started: bool,
+    /// Number of chosen options in the solution last found, if the last step
+    /// found one.
+    solution_len: Option<usize>,
+    node_limit: u64,
+    nodes: u64,
+    solutions: u64,
+    updates_base: u64,
+}
+
+impl<'a> Solver<'a> {
+    pub(crate) fn new(p: &'a mut Problem) -> Solver<'a> {
+        // One level per primary item at most, plus one for the level at
+        // which the search notices there is nothing left to cover.
+        let depth = p.primary_count() + 1;
+        p.choice.clear();
+        p.choice.resize(depth, Node(0));
+        p.forced.clear();
+        let updates_base = p.links.updates;
+        Solver {
+            p,
+            state: State::Forward,
+            level: 0,
+            started: false,
+            solution_len: None,
+            node_limit: u64::MAX,
+            nodes: 0,
+            solutions: 0,
+            updates_base,
+        }
+    }
+
+    /// Puts option `o` into every solution before the search starts (a
+    /// Sudoku's clues, a partial tiling): its items are covered and the
+    /// options that clash with it are hidden.
+    ///
+    /// # Errors
+    /// [`ForceError::Conflict`] if the option shares an item with one forced
+    /// before it (the problem then has no solution with both),
+    /// [`ForceError::UnknownOption`] for an id out of range, and
+    /// [`ForceError::SearchStarted`] once the search has begun. Nothing is
+    /// changed when an error is returned.
+    pub fn force(&mut self, o: OptionId) -> Result<(), ForceError> {
+        if self.started {
+            return Err(ForceError::SearchStarted);
+        }
+        if o.index() >= self.p.option_count() {
+            return Err(ForceError::UnknownOption { option: o });
+        }
+        let x = self.p.option_node(o);
+        for item in self.p.option_items(o) {
+            if !self.p.links.is_active(Slot(item.index() as u32)) {
+                return Err(ForceError::Conflict { option: o, item });
+            }
+        }
+        let links = &mut self.p.links;
+        links.cover(links.item[x]);
+        links.cover_others(x);
+        self.p.forced.push(x);
+        Ok(())
+    }
+
+    /// Stops the search once it has entered `limit` nodes (see
+    /// [`Stats::nodes`]); `None` removes the limit. A stopped search resumes
+    /// when the limit is raised.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Statistics of the search so far.
+    pub fn stats(&self) -> Stats {
+        Stats {
+            nodes: self.nodes,
+            updates: self.p.links.updates - self.updates_base,
+            solutions: self.solutions,
+        }
+    }
+
+    /// The solution found by the last call to [`Solver::next_solution`]:
+    /// forced options first, then the chosen options in search order. Empty
+    /// when that call did not find a solution.
+    pub fn solution(&self) -> impl Iterator<Item = OptionId> + '_ {
+        let (forced, chosen): (&[Node], &[Node]) = match self.solution_len {
+            Some(len) => (&self.p.forced, &self.p.choice[..len]),
+            None => (&[], &[]),
+        };
+        forced.iter().chain(chosen).map(|&x| self.p.option_of(x))
+    }
+
+    /// Number of options in the solution last found (0 when the last call
+    /// to [`Solver::next_solution`] found none).
+    pub fn solution_len(&self) -> usize {
+        self.solution_len.map_or(0, |len| len + self.p.forced.len())
+    }
+
+    /// Runs the search to the next solution.
+    pub fn next_solution(&mut self) -> Step {
+        self.started = true;
+        self.solution_len = None;
+        let root = self.p.links.root();
+        let links = &mut self.p.links;
+        let choice = &mut self.p.choice[..];
+        let mut level = self.level;
+        let step = loop {
+            match self.state {
+                State::Forward => {
+                    if self.nodes >= self.node_limit {
+                        break Step::NodeLimit;
+                    }
+                    self.nodes += 1;
+                    let Some(best) = links.choose() else {
+                        // Nothing to cover before any choice: the forced
+                        // options (or nothing at all) are the one solution.
+                        self.nodes += 1;
+                        self.solutions += 1;
+                        self.solution_len = Some(level);
+                        self.state = State::Done;
+                        break Step::Found;
+                    };
+                    if links.len[best] == 0 {
+                        // Dead end. DLX1 covers and uncovers the empty item;
+                        // count that update without doing the work.
+                        links.updates += 1;
+                        if level == 0 {
+                            self.state = State::Done;
+                            break Step::Exhausted;
+                        }
+                        level -= 1;
+                        self.state = State::Recover;
+                        continue;
+                    }
+                    links.cover(best);
+                    choice[level] = links.down[best.header()];
+                    self.state = State::Advance;
+                }
+                State::Advance => {
+                    // X5: try the option at choice[level], unless the list of
+                    // the level's item is exhausted.
+                    let cur = choice[level];
+                    if links.item[cur].header() == cur {
+                        self.state = State::Backup;
+                        continue;
+                    }
+                    links.cover_others(cur);
+                    if links.next[root] == root {
+                        self.nodes += 1;
+                        self.solutions += 1;
+                        self.solution_len = Some(level + 1);
+                        self.state = State::Recover;
+                        break Step::Found;
+                    }
+                    level += 1;
+                    self.state = State::Forward;
+                }
+                State::Backup => {
+                    // X7: restore the level's item and go up.
+                    links.uncover(links.item[choice[level]]);
+                    if level == 0 {
+                        self.state = State::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    self.state = State::Recover;
+                }
+                State::Recover => {
+                    // X6: undo the option tried at this level and move to
+                    // the next one in the item's list.
+                    let cur = choice[level];
+                    links.uncover_others(cur);
+                    choice[level] = links.down[cur];
+                    self.state = State::Advance;
+                }
+                State::Done => break Step::Exhausted,
+            }
+        };
+        self.level = level;
+        step
+    }
+
+    /// Counts solutions until the tree is exhausted, `limit` solutions have
+    /// been found in all (when given), or the node limit stops the search.
+    pub fn count(&mut self, limit: Option<u64>) -> Count {
+        let limit = limit.unwrap_or(u64::MAX);
+        loop {
+            if self.solutions >= limit {
+                return Count {
+                    solutions: self.solutions,
+                    outcome: Outcome::SolutionLimit,
+                };
+            }
+            let outcome = match self.next_solution() {
+                Step::Found => continue,
+                Step::Exhausted => Outcome::Complete,
+                Step::NodeLimit => Outcome::NodeLimit,
+            };
+            return Count {
+                solutions: self.solutions,
+                outcome,
+            };
+        }
+    }
+
+    /// Searches for up to two solutions and says which case holds.
+    pub fn uniqueness(&mut self) -> Uniqueness {
+        let first = match self.next_solution() {
+            Step::Found => self.solution().collect(),
+            Step::Exhausted => return Uniqueness::None,
+            Step::NodeLimit => return Uniqueness::Undecided,
+        };
+        match self.next_solution() {
+            Step::Found => Uniqueness::Multiple,
+            Step::Exhausted => Uniqueness::Unique(first),
+            Step::NodeLimit => Uniqueness::Undecided,
+        }
+    }
+
+    /// Turns the solver into an iterator over solutions.
+    pub fn into_solutions(self) -> Solutions<'a> {
+        Solutions { solver: self }
+    }
+
+    /// Uncovers whatever the search and the forced options have covered.
+    fn restore(&mut self) {
+        let links = &mut self.p.links;
+        let choice = &self.p.choice;
+        // The levels below `level` each hold an item and a tried option.
+        let mut below = self.level;
+        match self.state {
+            State::Forward => {}
+            State::Advance | State::Backup => {
+                links.uncover(links.item[choice[self.level]]);
+            }
+            State::Recover => {
+                let cur = choice[self.level];
+                links.uncover_others(cur);
+                links.uncover(links.item[cur]);
+            }
+            State::Done => below = 0,
+        }
+        for &cur in choice[..below].iter().rev() {
+            links.uncover_others(cur);
+            links.uncover(links.item[cur]);
+        }
+        for &x in self.p.forced.iter().rev() {
+            links.uncover_others(x);
+            links.uncover(links.item[x]);
+        }
+        self.p.forced.clear();
+        self.state = State::Done;
+        self.level = 0;
+    }
+}
+
+impl Drop for Solver<'_> {
+    fn drop(&mut self) {
+        self.restore();
+    }
+}
+
+/// An iterator over all solutions of a problem; see [`Problem::solutions`].
+///
+/// ```
+/// use dlx_core::Problem;
+///
+/// // Two items, options {0}, {1}, {0, 1}: two exact covers.
+/// let mut p = Problem::new(2, 0);
+/// let (a, b) = (p.primary(0), p.primary(1));
+/// p.add_option([a]).unwrap();
+/// p.add_option([b]).unwrap();
+/// p.add_option([a, b]).unwrap();
+/// assert_eq!(p.solutions().count(), 2);
+/// ```
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    solver: Solver<'a>,
+}
+
+impl Solutions<'_> {
+    /// The solver underneath: its statistics, and whether a node limit
+    /// ended the iteration.
+    pub fn solver(&self) -> &Solver<'_> {
+        &self.solver
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        match self.solver.next_solution() {
+            Step::Found => Some(self.solver.solution().collect()),
+            Step::Exhausted | Step::NodeLimit => None,
+        }
+    }
+}

@@ -1,0 +1,474 @@
+//! Knuth's DLX text format: the input of DLX1 and its companions.
+//!
+//! ```text
+//! | a comment line (the first nonblank character is '|')
+//! a b c d | x y        <- the items: primary, then optionally '|' and secondary
+//! a b x                <- one option per line, items in any order
+//! c d
+//! ```
+//!
+//! Item names are 1 to 8 nonblank ASCII characters other than `:` and `|`;
+//! blanks are spaces or tabs; blank lines are ignored anywhere. An option
+//! with no primary item is kept in the problem (so option ids follow the
+//! option lines) but never chosen, as in DLX1, which drops it with a warning.
+//!
+//! Where this reader is more lenient than DLX1: the last line need not end
+//! with a newline; a carriage return before a newline (CRLF files) is
+//! ignored; a UTF-8 byte-order mark at the start is skipped. Colour controls
+//! (`item:colour`, DLX2 and later) are rejected with an error.
+//!
+//! # Example
+//!
+//! ```
+//! use dlx_core::text::parse;
+//!
+//! let input = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+//! let mut file = parse(input.as_bytes()).unwrap();
+//! assert_eq!(file.problem.count(), 1);
+//! let solution = file.problem.first_solution().unwrap();
+//! let lines: Vec<String> = solution.iter().map(|&o| file.option_text(o)).collect();
+//! assert_eq!(lines, ["a d f", "b g", "c e"]);
+//! ```
+
+use std::collections::HashMap;
+use std::error::Error;
+use std::fmt;
+use std::io::{self, BufRead};
+
+use crate::index::{Item, OptionId};
+use crate::problem::{BuildError, Problem};
+
+/// The longest item name DLX1 accepts.
+pub const MAX_NAME_LEN: usize = 8;
+
+/// The longest line the reader accepts, in bytes (an item line of a problem
+/// with a million items fits).
+pub const MAX_LINE_LEN: usize = 16 << 20;
+
+/// A problem read from text, with the names needed to print its solutions.
+#[derive(Clone, Debug)]
+pub struct DlxFile {
+    /// The problem itself; option ids follow the option lines of the input.
+    pub problem: Problem,
+    /// Item names, primary first, as in the item line.
+    pub item_names: Vec<String>,
+    /// Line number (1-based) of each option.
+    pub option_lines: Vec<usize>,
+    /// Line numbers of options that have no primary item (they are never
+    /// part of a solution; DLX1 drops them).
+    pub ignored_options: Vec<usize>,
+}
+
+impl DlxFile {
+    /// The option as a line of item names in the order of the input.
+    pub fn option_text(&self, o: OptionId) -> String {
+        let mut line = String::new();
+        for (k, item) in self.problem.option_items(o).enumerate() {
+            if k > 0 {
+                line.push(' ');
+            }
+            line.push_str(&self.item_names[item.index()]);
+        }
+        line
+    }
+}
+
+/// What is wrong with a DLX text input; see [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input has no item line (only blanks and comments, or nothing).
+    NoItemLine,
+    /// The item line declares no primary item.
+    NoPrimaryItems,
+    /// The item line has a second `|`.
+    SecondDivider,
+    /// An item name is declared twice.
+    DuplicateItem(String),
+    /// An item name is longer than [`MAX_NAME_LEN`] characters.
+    NameTooLong(String),
+    /// A character that cannot be part of an item name.
+    BadCharacter(char),
+    /// A byte sequence that is not valid UTF-8.
+    InvalidUtf8,
+    /// `|` inside an option line (only the item line may have one).
+    DividerInOption,
+    /// An option names an item that the item line does not declare.
+    UnknownItem(String),
+    /// An option names the same item twice.
+    RepeatedItem(String),
+    /// A line is longer than [`MAX_LINE_LEN`] bytes.
+    LineTooLong,
+    /// The problem is too large for the engine's `u32` indices.
+    TooLarge,
+}
+
+/// A malformed DLX text input: where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (in characters) where the problem starts; 0 when the
+    /// error concerns the whole line or input.
+    pub column: usize,
+    /// What is wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.column > 0 {
+            write!(f, "{}:{}: ", self.line, self.column)?;
+        } else {
+            write!(f, "{}: ", self.line)?;
+        }
+        match &self.kind {
+            ParseErrorKind::NoItemLine => f.write_str("no item line (the input has no items)"),
+            ParseErrorKind::NoPrimaryItems => {
+                f.write_str("no primary items (expected item names before '|')")
+            }
+            ParseErrorKind::SecondDivider => {
+                f.write_str("a second '|' in the item line (expected one at most)")
+            }
+            ParseErrorKind::DuplicateItem(n) => write!(f, "item '{n}' is declared twice"),
+            ParseErrorKind::NameTooLong(n) => write!(
+                f,
+                "item name '{n}' is {} characters long (at most {MAX_NAME_LEN} allowed)",
+                n.chars().count()
+            ),
+            ParseErrorKind::BadCharacter(c) => write!(
+                f,
+                "character {c:?} cannot be part of an item name (expected printable ASCII other than ':' and '|')"
+            ),
+            ParseErrorKind::InvalidUtf8 => {
+                f.write_str("invalid UTF-8 (expected ASCII item names)")
+            }
+            ParseErrorKind::DividerInOption => {
+                f.write_str("'|' in an option (expected item names only)")
+            }
+            ParseErrorKind::UnknownItem(n) => {
+                write!(f, "unknown item '{n}' (not in the item line)")
+            }
+            ParseErrorKind::RepeatedItem(n) => {
+                write!(f, "item '{n}' appears twice in this option")
+            }
+            ParseErrorKind::LineTooLong => {
+                write!(f, "line longer than {MAX_LINE_LEN} bytes")
+            }
+            ParseErrorKind::TooLarge => f.write_str("the problem is too large"),
+        }
+    }
+}
+
+impl Error for ParseError {}
+
+/// Reading DLX text failed: the input could not be read, or it is malformed.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// The reader failed.
+    Io(io::Error),
+    /// The text is malformed.
+    Parse(ParseError),
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadError::Io(e) => write!(f, "read error: {e}"),
+            ReadError::Parse(e) => e.fmt(f),
+        }
+    }
+}
+
+impl Error for ReadError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            ReadError::Io(e) => Some(e),
+            ReadError::Parse(e) => Some(e),
+        }
+    }
+}
+
+impl From<io::Error> for ReadError {
+    fn from(e: io::Error) -> Self {
+        ReadError::Io(e)
+    }
+}
+
+impl From<ParseError> for ReadError {
+    fn from(e: ParseError) -> Self {
+        ReadError::Parse(e)
+    }
+}
+
+/// Reads lines of at most a given length, in memory bounded by that length:
+/// an over-long line is reported and skipped without being held whole.
+#[derive(Debug)]
+pub struct LineReader<R> {
+    inner: R,
+    max: usize,
+    line_no: usize,
+}
+
+/// One line from a [`LineReader`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// A line (without its `\n`, or `\r\n`).
+    Text(&'a [u8]),
+    /// A line longer than the limit; its bytes were skipped.
+    TooLong,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Reads lines of at most `max` bytes from `inner`.
+    pub fn new(inner: R, max: usize) -> Self {
+        LineReader {
+            inner,
+            max,
+            line_no: 0,
+        }
+    }
+
+    /// 1-based number of the line returned last (0 before the first).
+    pub fn line_number(&self) -> usize {
+        self.line_no
+    }
+
+    /// The next line, read into `buf` (which is cleared first), or `None` at
+    /// the end of the input. A line's `\r\n` or `\n` is removed; a last line
+    /// without a newline is returned as it is.
+    pub fn next_line<'b>(&mut self, buf: &'b mut Vec<u8>) -> io::Result<Option<Line<'b>>> {
+        buf.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                break;
+            }
+            any = true;
+            let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], Some(i + 1)),
+                None => (available, None),
+            };
+            if !too_long {
+                if buf.len() + chunk.len() > self.max {
+                    too_long = true;
+                    buf.clear();
+                } else {
+                    buf.extend_from_slice(chunk);
+                }
+            }
+            let used = done.unwrap_or(available.len());
+            self.inner.consume(used);
+            if done.is_some() {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        self.line_no += 1;
+        if too_long {
+            return Ok(Some(Line::TooLong));
+        }
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        Ok(Some(Line::Text(buf)))
+    }
+}
+
+/// Parses DLX text held in memory.
+///
+/// # Errors
+/// A [`ParseError`] naming the line and column of the first problem found.
+pub fn parse(input: &[u8]) -> Result<DlxFile, ParseError> {
+    match read(input) {
+        Ok(f) => Ok(f),
+        Err(ReadError::Parse(e)) => Err(e),
+        Err(ReadError::Io(e)) => unreachable!("reading a byte slice cannot fail: {e}"),
+    }
+}
+
+/// Reads DLX text from `reader`, a line at a time, with lines bounded by
+/// [`MAX_LINE_LEN`].
+///
+/// # Errors
+/// [`ReadError::Io`] when reading fails, [`ReadError::Parse`] for the first
+/// malformed line.
+pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
+    let mut lines = LineReader::new(reader, MAX_LINE_LEN);
+    let mut buf = Vec::new();
+    let mut by_name: HashMap<Vec<u8>, Item> = HashMap::new();
+    let mut names: Vec<String> = Vec::new();
+    let mut primary = None;
+    let mut problem: Option<Problem> = None;
+    let mut option_lines = Vec::new();
+    let mut ignored = Vec::new();
+    let mut option = Vec::new();
+    loop {
+        let line = match lines.next_line(&mut buf)? {
+            None => break,
+            Some(Line::TooLong) => {
+                return Err(err(lines.line_number(), 0, ParseErrorKind::LineTooLong).into())
+            }
+            Some(Line::Text(t)) => t,
+        };
+        let line_no = lines.line_number();
+        let line = if line_no == 1 {
+            line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line)
+        } else {
+            line
+        };
+        let mut tokens = Tokens::new(line, line_no)?.peekable();
+        match tokens.peek() {
+            None => continue,
+            Some(t) if t.text == b"|" || t.text.starts_with(b"|") => continue,
+            Some(_) => {}
+        }
+        let Some(p) = problem.as_mut() else {
+            // The item line.
+            let mut secondary_from = None;
+            for t in tokens {
+                if t.text == b"|" {
+                    if secondary_from.is_some() {
+                        return Err(err(line_no, t.column, ParseErrorKind::SecondDivider).into());
+                    }
+                    secondary_from = Some(names.len());
+                    continue;
+                }
+                let name = check_name(&t, line_no)?;
+                let item = Item::new(names.len());
+                if by_name.insert(t.text.to_vec(), item).is_some() {
+                    return Err(err(line_no, t.column, ParseErrorKind::DuplicateItem(name)).into());
+                }
+                names.push(name);
+            }
+            let n_primary = secondary_from.unwrap_or(names.len());
+            if n_primary == 0 {
+                return Err(err(line_no, 0, ParseErrorKind::NoPrimaryItems).into());
+            }
+            if names.len() > u32::MAX as usize / 2 {
+                return Err(err(line_no, 0, ParseErrorKind::TooLarge).into());
+            }
+            primary = Some(n_primary);
+            problem = Some(Problem::new(n_primary, names.len() - n_primary));
+            continue;
+        };
+        option.clear();
+        let mut columns = Vec::new();
+        for t in tokens {
+            if t.text.contains(&b'|') {
+                return Err(err(line_no, t.column, ParseErrorKind::DividerInOption).into());
+            }
+            match by_name.get(t.text) {
+                Some(&item) => {
+                    option.push(item);
+                    columns.push(t.column);
+                }
+                None => {
+                    let name = check_name(&t, line_no)?;
+                    return Err(err(line_no, t.column, ParseErrorKind::UnknownItem(name)).into());
+                }
+            }
+        }
+        match p.add_option(option.iter().copied()) {
+            Ok(_) => {}
+            Err(BuildError::RepeatedItem { item }) => {
+                // Point at the second occurrence.
+                let column = option
+                    .iter()
+                    .zip(&columns)
+                    .filter(|(&i, _)| i == item)
+                    .nth(1)
+                    .map_or(0, |(_, &c)| c);
+                let name = names[item.index()].clone();
+                return Err(err(line_no, column, ParseErrorKind::RepeatedItem(name)).into());
+            }
+            Err(_) => return Err(err(line_no, 0, ParseErrorKind::TooLarge).into()),
+        }
+        option_lines.push(line_no);
+        if option.iter().all(|i| i.index() >= primary.unwrap_or(0)) {
+            ignored.push(line_no);
+        }
+    }
+    let Some(problem) = problem else {
+        return Err(err(lines.line_number() + 1, 0, ParseErrorKind::NoItemLine).into());
+    };
+    Ok(DlxFile {
+        problem,
+        item_names: names,
+        option_lines,
+        ignored_options: ignored,
+    })
+}
+
+fn err(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
+    ParseError { line, column, kind }
+}
+
+/// A blank-separated word of a line and its 1-based column.
+struct Token<'a> {
+    text: &'a [u8],
+    column: usize,
+}
+
+/// Splits a line at blanks (spaces and tabs).
+struct Tokens<'a> {
+    line: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(line: &'a [u8], line_no: usize) -> Result<Self, ParseError> {
+        if let Err(e) = std::str::from_utf8(line) {
+            let column = String::from_utf8_lossy(&line[..e.valid_up_to()])
+                .chars()
+                .count()
+                + 1;
+            return Err(err(line_no, column, ParseErrorKind::InvalidUtf8));
+        }
+        Ok(Tokens { line, pos: 0 })
+    }
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        let is_blank = |b: &u8| *b == b' ' || *b == b'\t';
+        let rest = &self.line[self.pos..];
+        let start = self.pos + rest.iter().position(|b| !is_blank(b))?;
+        let len = self.line[start..]
+            .iter()
+            .position(is_blank)
+            .unwrap_or(self.line.len() - start);
+        self.pos = start + len;
+        // Columns count characters (the line is valid UTF-8 here).
+        let column = String::from_utf8_lossy(&self.line[..start]).chars().count() + 1;
+        Some(Token {
+            text: &self.line[start..start + len],
+            column,
+        })
+    }
+}
+
+/// Checks an item name's characters and length.
+fn check_name(t: &Token<'_>, line_no: usize) -> Result<String, ParseError> {
+    let name = String::from_utf8_lossy(t.text).into_owned();
+    for (k, c) in name.chars().enumerate() {
+        if !c.is_ascii_graphic() || c == ':' || c == '|' {
+            return Err(err(line_no, t.column + k, ParseErrorKind::BadCharacter(c)));
+        }
+    }
+    if t.text.len() > MAX_NAME_LEN {
+        return Err(err(line_no, t.column, ParseErrorKind::NameTooLong(name)));
+    }
+    Ok(name)
+}
