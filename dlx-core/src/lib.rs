@@ -40,7 +40,7 @@
 //! assert_eq!(s.solution().collect::<Vec<_>>(), [OptionId::new(2), OptionId::new(3)]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 mod index;
@@ -51,4 +51,6 @@ pub mod text;
 
 pub use index::{Item, OptionId};
 pub use problem::{BuildError, Problem};
-pub use solver::{Count, ForceError, Outcome, Solutions, Solver, Stats, Step, Uniqueness};
+pub use solver::{
+    Branching, Count, ForceError, Outcome, Solutions, Solver, Stats, Step, Uniqueness,
+};

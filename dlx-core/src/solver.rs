@@ -108,6 +108,28 @@ impl fmt::Display for ForceError {
 
 impl Error for ForceError {}
 
+/// How the search picks the primary item to branch on.
+///
+/// Every rule finds the same solutions; they differ in the size of the
+/// search tree and the cost of each node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Branching {
+    /// Knuth's rule in DLX1 (MRV): the leftmost active item whose list is
+    /// shortest, scanning the items in order and stopping early only at
+    /// length 0. Node and update counts equal DLX1's.
+    #[default]
+    MinLength,
+    /// Like [`Branching::MinLength`], but the scan also stops at the first
+    /// item of length 1. A forced choice is as good as any, and on problems
+    /// where most nodes have one (Sudoku) the shorter scan is cheaper; the
+    /// tree can differ from DLX1's when a length-0 item sits further right.
+    MinLengthUpToOne,
+    /// The leftmost active item whatever its length: no heuristic at all, a
+    /// baseline that shows what MRV is worth.
+    First,
+}
+
 /// Where the search machine stands; mirrors the labels of DLX1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -173,6 +195,7 @@ pub struct Solver<'a> {
     /// found one.
     solution_len: Option<usize>,
     node_limit: u64,
+    branching: Branching,
     nodes: u64,
     solutions: u64,
     updates_base: u64,
@@ -194,6 +217,7 @@ impl<'a> Solver<'a> {
             started: false,
             solution_len: None,
             node_limit: u64::MAX,
+            branching: Branching::default(),
             nodes: 0,
             solutions: 0,
             updates_base,
@@ -237,6 +261,18 @@ impl<'a> Solver<'a> {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
+    /// Sets the rule for choosing the item to branch on (before the search
+    /// starts; [`Branching::MinLength`] by default).
+    pub fn set_branching(&mut self, branching: Branching) {
+        self.branching = branching;
+    }
+
+    /// The problem being searched. Its links are in use, but everything it
+    /// tells about items and options is as built.
+    pub fn problem(&self) -> &Problem {
+        self.p
+    }
+
     /// Statistics of the search so far.
     pub fn stats(&self) -> Stats {
         Stats {
@@ -278,7 +314,7 @@ impl<'a> Solver<'a> {
                         break Step::NodeLimit;
                     }
                     self.nodes += 1;
-                    let Some(best) = links.choose() else {
+                    let Some(best) = links.choose(self.branching) else {
                         // Nothing to cover before any choice: the forced
                         // options (or nothing at all) are the one solution.
                         self.nodes += 1;
@@ -300,7 +336,7 @@ impl<'a> Solver<'a> {
                         continue;
                     }
                     links.cover(best);
-                    choice[level] = links.down[best.header()];
+                    choice[level] = links.link[best.header()].down;
                     self.state = State::Advance;
                 }
                 State::Advance => {
@@ -337,7 +373,7 @@ impl<'a> Solver<'a> {
                     // the next one in the item's list.
                     let cur = choice[level];
                     links.uncover_others(cur);
-                    choice[level] = links.down[cur];
+                    choice[level] = links.link[cur].down;
                     self.state = State::Advance;
                 }
                 State::Done => break Step::Exhausted,
