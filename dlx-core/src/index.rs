@@ -53,6 +53,20 @@ macro_rules! index_type {
             }
         }
 
+        impl From<u32> for $t {
+            #[inline]
+            fn from(i: u32) -> Self {
+                Self(i)
+            }
+        }
+
+        impl From<$t> for u32 {
+            #[inline]
+            fn from(i: $t) -> u32 {
+                i.0
+            }
+        }
+
         impl From<$t> for usize {
             #[inline]
             fn from(i: $t) -> usize {

@@ -153,6 +153,10 @@ pub(crate) struct Link {
     pub(crate) down: Node,
 }
 
+/// The most nodes a problem may have, so that every node index and the
+/// spacer after it fit in a `u32`.
+pub(crate) const MAX_NODES: usize = u32::MAX as usize - 2;
+
 /// The item value stored in a spacer node.
 pub(crate) const SPACER: Slot = Slot(u32::MAX);
 
@@ -168,6 +172,9 @@ pub(crate) struct Links {
     /// Vertical links of every node.
     pub(crate) link: Arr<Node, Link>,
     pub(crate) item: Arr<Node, Slot>,
+    /// The option of each node (unused for headers and spacers). The search
+    /// never reads it; it turns a chosen node into an option id in O(1).
+    pub(crate) option: Arr<Node, u32>,
     /// Counts items unlinked plus nodes hidden, as DLX1 does.
     pub(crate) updates: u64,
 }
@@ -186,14 +193,15 @@ impl Links {
         self.n_items = n;
         let root = Slot(n);
         let sroot = Slot(n + 1);
+        // Items i-1 <- i -> i+1; the two rings are closed below.
         self.prev.clear();
+        self.prev
+            .data
+            .extend((0..n + 2).map(|i| Slot(i.wrapping_sub(1))));
         self.next.clear();
+        self.next.data.extend((1..n + 3).map(Slot));
         self.len.clear();
-        for i in 0..n + 2 {
-            self.prev.push(Slot(i.wrapping_sub(1)));
-            self.next.push(Slot(i + 1));
-            self.len.push(0);
-        }
+        self.len.data.resize(n as usize + 2, 0);
         // Primary items 0..primary form a ring through `root`.
         if primary == 0 {
             self.next[root] = root;
@@ -214,28 +222,26 @@ impl Links {
             self.next[sroot] = Slot(primary);
             self.prev[sroot] = Slot(n - 1);
         }
+        // Empty item lists (header nodes point to themselves), then the
+        // first spacer.
         self.link.clear();
+        self.link.data.extend((0..n + 1).map(|i| Link {
+            up: Node(i),
+            down: Node(i),
+        }));
         self.item.clear();
-        for i in 0..n {
-            self.link.push(Link {
-                up: Node(i),
-                down: Node(i),
-            });
-            self.item.push(Slot(i));
-        }
-        // The first spacer.
-        self.link.push(Link {
-            up: Node(n),
-            down: Node(n),
-        });
+        self.item.data.extend((0..n).map(Slot));
         self.item.push(SPACER);
+        self.option.clear();
+        self.option.data.resize(n as usize + 1, u32::MAX);
         self.updates = 0;
     }
 
-    /// Number of nodes, headers and spacers included.
+    /// Number of nodes, headers and spacers included (and the items of an
+    /// option being built).
     #[inline]
     pub(crate) fn node_count(&self) -> usize {
-        self.link.len()
+        self.item.len()
     }
 
     /// Is `item` in its active list (not covered)?
@@ -246,16 +252,40 @@ impl Links {
         self.next[self.prev[item]] == item
     }
 
-    /// Appends an option's nodes (already checked) followed by a spacer.
-    /// When `linked` is false the nodes are stored but left out of the item
-    /// lists, so the search never sees them.
-    pub(crate) fn push_option(&mut self, items: impl Iterator<Item = Slot>, linked: bool) {
-        let spacer_before = Node(self.node_count() as u32 - 1);
-        let first = Node(self.node_count() as u32);
-        for it in items {
-            let x = Node(self.node_count() as u32);
-            self.item.push(it);
+    /// Makes room for `additional` more nodes.
+    #[inline]
+    pub(crate) fn reserve_items(&mut self, additional: usize) {
+        self.item.data.reserve(additional);
+    }
+
+    /// Appends an unchecked item to the option being built (after
+    /// [`Links::node_count`] nodes); [`Links::finish_option`] links it.
+    #[inline]
+    pub(crate) fn push_item(&mut self, item: Slot) {
+        self.item.push(item);
+    }
+
+    /// Drops the items pushed since node `first` (a rejected option).
+    pub(crate) fn discard_items(&mut self, first: usize) {
+        self.item.data.truncate(first);
+    }
+
+    /// Completes the option whose items were pushed from node `first` on:
+    /// gives each its links and appends a spacer. When `linked` is false the
+    /// nodes are stored but left out of the item lists, so the search never
+    /// sees them.
+    pub(crate) fn finish_option(&mut self, first: usize, linked: bool, option: u32) {
+        let end = self.item.len();
+        debug_assert_eq!(self.link.len(), first);
+        let spacer_before = Node(first as u32 - 1);
+        self.link[spacer_before].down = Node(end as u32 - 1);
+        self.link.data.reserve(end + 1 - first);
+        self.option.data.reserve(end + 1 - first);
+        for k in first..end {
+            let x = Node(k as u32);
+            self.option.push(option);
             if linked {
+                let it = self.item[x];
                 let head = it.header();
                 let last = self.link[head].up;
                 self.link.push(Link {
@@ -269,13 +299,13 @@ impl Links {
                 self.link.push(Link { up: x, down: x });
             }
         }
-        let last = Node(self.node_count() as u32 - 1);
-        self.link[spacer_before].down = last;
-        // The new spacer.
+        // The spacer: `up` is the option's first node; `down` is set to the
+        // next option's last node when there is one.
         self.link.push(Link {
-            up: first,
-            down: Node(self.node_count() as u32),
+            up: Node(first as u32),
+            down: Node(end as u32),
         });
+        self.option.push(u32::MAX);
         self.item.push(SPACER);
     }
 

@@ -4,8 +4,8 @@ use std::error::Error;
 use std::fmt;
 
 use crate::index::{Item, OptionId};
-use crate::links::{Links, Node, Slot};
-use crate::solver::{Solutions, Solver, Stats, Uniqueness};
+use crate::links::{Links, Node, Slot, MAX_NODES};
+use crate::solver::{Solutions, Solver, State, Stats, Uniqueness};
 
 /// An exact-cover problem, stored as dancing links ready to search.
 ///
@@ -53,13 +53,21 @@ pub struct Problem {
     /// Per-item stamp used to detect an item repeated in one option.
     seen: Vec<u32>,
     stamp: u32,
-    /// Scratch for the items of the option being added.
-    scratch: Vec<Slot>,
     /// Reusable search stack (one chosen node per level), kept here so that
     /// searching a reset problem does not allocate.
     pub(crate) choice: Vec<Node>,
     /// Options forced before the search, in order.
     pub(crate) forced: Vec<Node>,
+    /// Where a dropped solver left the search: the links are covered down
+    /// to that point and must be restored before they are used again.
+    pub(crate) pending: Option<Pending>,
+}
+
+/// The state of an abandoned search (see [`Problem::restore`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Pending {
+    pub(crate) state: State,
+    pub(crate) level: usize,
 }
 
 /// Why an option could not be added to a [`Problem`].
@@ -115,9 +123,9 @@ impl Problem {
             option_start: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
-            scratch: Vec::new(),
             choice: Vec::new(),
             forced: Vec::new(),
+            pending: None,
         };
         p.reset(primary, secondary);
         p
@@ -142,6 +150,53 @@ impl Problem {
             self.seen.resize(total, 0);
         }
         self.choice.clear();
+        self.forced.clear();
+        // The links were rebuilt: an abandoned search has nothing to undo.
+        self.pending = None;
+    }
+
+    /// Uncovers whatever an abandoned search left covered.
+    ///
+    /// A [`Solver`] that is dropped in the middle of a search does not undo
+    /// its work at once: the next search or [`Problem::add_option`] does it
+    /// here, and [`Problem::reset`] skips it, which saves a one-shot caller
+    /// (a Sudoku solved after another) the whole unwinding.
+    #[inline]
+    pub(crate) fn restore(&mut self) {
+        if self.pending.is_some() {
+            self.restore_pending();
+        }
+    }
+
+    #[cold]
+    fn restore_pending(&mut self) {
+        let Some(Pending { state, level }) = self.pending.take() else {
+            return;
+        };
+        let links = &mut self.links;
+        let choice = &self.choice;
+        // The levels below `level` each hold an item and a tried option.
+        let mut below = level;
+        match state {
+            State::Forward => {}
+            State::Advance | State::Backup => {
+                links.uncover(links.item[choice[level]]);
+            }
+            State::Recover => {
+                let cur = choice[level];
+                links.uncover_others(cur);
+                links.uncover(links.item[cur]);
+            }
+            State::Done => below = 0,
+        }
+        for &cur in choice[..below].iter().rev() {
+            links.uncover_others(cur);
+            links.uncover(links.item[cur]);
+        }
+        for &x in self.forced.iter().rev() {
+            links.uncover_others(x);
+            links.uncover(links.item[x]);
+        }
         self.forced.clear();
     }
 
@@ -206,35 +261,47 @@ impl Problem {
     where
         I: IntoIterator<Item = Item>,
     {
+        self.restore();
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
         }
-        self.scratch.clear();
         let n = self.item_count();
+        let first = self.links.node_count();
         let mut has_primary = false;
+        let items = items.into_iter();
+        self.links.reserve_items(items.size_hint().0 + 1);
+        // Check each item as it is stored; drop them all on an error.
         for item in items {
             let i = item.index();
-            if i >= n {
-                return Err(BuildError::UnknownItem { item, items: n });
-            }
-            if self.seen[i] == self.stamp {
-                return Err(BuildError::RepeatedItem { item });
+            let error = if i >= n {
+                Some(BuildError::UnknownItem { item, items: n })
+            } else if self.seen[i] == self.stamp {
+                Some(BuildError::RepeatedItem { item })
+            } else {
+                None
+            };
+            if let Some(e) = error {
+                self.links.discard_items(first);
+                return Err(e);
             }
             self.seen[i] = self.stamp;
             has_primary |= i < self.primary_count();
-            self.scratch.push(Slot(i as u32));
+            self.links.push_item(Slot(i as u32));
         }
-        if self.scratch.is_empty() {
-            return Err(BuildError::EmptyOption);
-        }
-        if self.links.node_count() + self.scratch.len() + 1 >= u32::MAX as usize {
-            return Err(BuildError::TooLarge);
+        let end = self.links.node_count();
+        if end == first || end >= MAX_NODES {
+            self.links.discard_items(first);
+            return Err(if end == first {
+                BuildError::EmptyOption
+            } else {
+                BuildError::TooLarge
+            });
         }
         let id = OptionId::new(self.option_count());
         self.links
-            .push_option(self.scratch.iter().copied(), has_primary);
+            .finish_option(first, has_primary, id.index() as u32);
         self.option_start.push(Node(self.links.node_count() as u32));
         Ok(id)
     }
@@ -261,8 +328,9 @@ impl Problem {
     }
 
     /// The option that node `x` belongs to.
+    #[inline]
     pub(crate) fn option_of(&self, x: Node) -> OptionId {
-        OptionId::new(self.option_start.partition_point(|&s| s <= x) - 1)
+        OptionId::from(self.links.option[x])
     }
 
     /// A solver positioned at the root of the search tree.

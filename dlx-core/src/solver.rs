@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::index::{Item, OptionId};
 use crate::links::{Node, Slot};
-use crate::problem::Problem;
+use crate::problem::{Pending, Problem};
 
 /// Search statistics, counted as Knuth's DLX1 counts them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -132,7 +132,7 @@ pub enum Branching {
 
 /// Where the search machine stands; mirrors the labels of DLX1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum State {
+pub(crate) enum State {
     /// Enter a new node of the search tree at `level` (DLX1 `forward`).
     Forward,
     /// Try the option at `choice[level]` (DLX1 `advance`).
@@ -203,6 +203,7 @@ pub struct Solver<'a> {
 
 impl<'a> Solver<'a> {
     pub(crate) fn new(p: &'a mut Problem) -> Solver<'a> {
+        p.restore();
         // One level per primary item at most, plus one for the level at
         // which the search notices there is nothing left to cover.
         let depth = p.primary_count() + 1;
@@ -424,42 +425,17 @@ impl<'a> Solver<'a> {
     pub fn into_solutions(self) -> Solutions<'a> {
         Solutions { solver: self }
     }
-
-    /// Uncovers whatever the search and the forced options have covered.
-    fn restore(&mut self) {
-        let links = &mut self.p.links;
-        let choice = &self.p.choice;
-        // The levels below `level` each hold an item and a tried option.
-        let mut below = self.level;
-        match self.state {
-            State::Forward => {}
-            State::Advance | State::Backup => {
-                links.uncover(links.item[choice[self.level]]);
-            }
-            State::Recover => {
-                let cur = choice[self.level];
-                links.uncover_others(cur);
-                links.uncover(links.item[cur]);
-            }
-            State::Done => below = 0,
-        }
-        for &cur in choice[..below].iter().rev() {
-            links.uncover_others(cur);
-            links.uncover(links.item[cur]);
-        }
-        for &x in self.p.forced.iter().rev() {
-            links.uncover_others(x);
-            links.uncover(links.item[x]);
-        }
-        self.p.forced.clear();
-        self.state = State::Done;
-        self.level = 0;
-    }
 }
 
 impl Drop for Solver<'_> {
+    /// Leaves the search where it stands; the problem undoes it when it is
+    /// next searched or extended (see `Problem::restore`), or never, if it is
+    /// reset first.
     fn drop(&mut self) {
-        self.restore();
+        self.p.pending = Some(Pending {
+            state: self.state,
+            level: self.level,
+        });
     }
 }
 
