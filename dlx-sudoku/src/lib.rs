@@ -1,3 +1,13 @@
-//! Sudoku as exact cover (work in progress).
+//! Sudoku as exact cover on [`dlx_core`]: boards of side 4 to 25, every judge
+//! format, and the library behind the `dlx-sudoku` and `dlx` programs.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod board;
+pub mod cli;
+pub mod format;
+pub mod solver;
+
+pub use board::{Board, BoardError};
+pub use solver::{Outcome, Solver, SolverConfig};
+pub mod xc_cli;

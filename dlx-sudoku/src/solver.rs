@@ -122,31 +122,29 @@ impl fmt::Display for Conflict {
 pub fn find_conflict(board: &Board) -> Option<Conflict> {
     let side = board.side();
     let n = board.order();
-    let units: [(fn(usize) -> Unit, &dyn Fn(usize, usize) -> (usize, usize)); 3] = [
-        (Unit::Row, &|u, k| (u, k)),
-        (Unit::Column, &|u, k| (k, u)),
-        (Unit::Box, &|u, k| {
-            ((u / n) * n + k / n, (u % n) * n + k % n)
-        }),
-    ];
-    for (unit, cell) in units {
-        for u in 0..side {
-            let mut seen = [None; 26];
-            for k in 0..side {
-                let (r, c) = cell(u, k);
-                let v = board.get(r, c);
-                if v == 0 {
-                    continue;
-                }
-                if let Some(first) = seen[usize::from(v)] {
-                    return Some(Conflict {
-                        unit: unit(u),
-                        value: v,
-                        cells: [first, (r, c)],
-                    });
-                }
-                seen[usize::from(v)] = Some((r, c));
+    // The k-th cell of house u of each kind, as (row, column).
+    let cell = |unit: Unit, k: usize| match unit {
+        Unit::Row(u) => (u, k),
+        Unit::Column(u) => (k, u),
+        Unit::Box(u) => ((u / n) * n + k / n, (u % n) * n + k % n),
+    };
+    let kinds: [fn(usize) -> Unit; 3] = [Unit::Row, Unit::Column, Unit::Box];
+    for unit in kinds.iter().flat_map(|kind| (0..side).map(kind)) {
+        let mut seen = [None; 26];
+        for k in 0..side {
+            let (r, c) = cell(unit, k);
+            let v = board.get(r, c);
+            if v == 0 {
+                continue;
             }
+            if let Some(first) = seen[usize::from(v)] {
+                return Some(Conflict {
+                    unit,
+                    value: v,
+                    cells: [first, (r, c)],
+                });
+            }
+            seen[usize::from(v)] = Some((r, c));
         }
     }
     None

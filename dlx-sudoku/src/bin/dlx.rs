@@ -1,1 +1,20 @@
-fn main() {}
+//! `dlx`: count or print the exact covers of a problem in Knuth's DLX text
+//! format. All the logic is in [`dlx_sudoku::xc_cli`]; `dlx --help` tells
+//! the rest.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+use dlx_sudoku::xc_cli::{run, Args};
+
+fn main() -> ExitCode {
+    let config = Args::parse().config();
+    run(
+        &config,
+        io::stdin().lock(),
+        io::stdout().lock(),
+        io::stderr(),
+    )
+    .into()
+}

@@ -1,0 +1,543 @@
+//! The `dlx-sudoku` program: puzzles in, solutions out.
+//!
+//! The binary is a thin shell: [`Args`] (parsed by clap) become a validated
+//! [`Config`], and [`run`] does the work on the streams it is given, so tests
+//! drive it without spawning a process.
+//!
+//! # Example
+//!
+//! ```
+//! use dlx_sudoku::cli::{run, Command, Config, Exit};
+//!
+//! let input = "\
+//! .2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.
+//! end
+//! ";
+//! let config = Config::default(); // solve, formats detected, stdin
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let exit = run(&config, input.as_bytes(), &mut out, &mut err);
+//! assert_eq!(exit, Exit::Success);
+//! assert_eq!(
+//!     String::from_utf8(out)?,
+//!     "527389416819426735436751829375692184194538267268174593643217958951843672782965341\n"
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+use dlx_core::Stats;
+
+use crate::format::{Format, ReadError, Reader, Writer};
+use crate::solver::{find_conflict, Conflict, Outcome, Solver};
+use crate::Board;
+
+/// Text shown after the options in `dlx-sudoku --help`.
+const AFTER_HELP: &str = "\
+Formats (detected from the input unless --format names one):
+  line      one puzzle per line: 81 (16, 256, 625) characters, '.' or '0'
+            blank; a line 'end' stops the input and later lines are ignored
+            (POJ 3074); lines starting with '#' are comments
+  grid      n lines of n characters per puzzle, blank line between puzzles
+  poj2676   a case count, then 9 lines of 9 digits per case, '0' blank
+  hdu1426   9 lines of 9 space-separated cells, '?' blank, blank line between
+  spaced    9 lines of 9 space-separated digits, '0' blank
+  poj3076   16 lines of 16 letters A-P, '-' blank, blank line between
+  leetcode  the JSON board [[\"5\",\"3\",\".\",...],...]
+  pretty    a boxed grid for people (output only)
+  Values above 9 (16x16, 25x25 boards in line/grid format) are A=10 ... P=25.
+  CRLF line ends, tabs, trailing blanks, a UTF-8 byte-order mark and a missing
+  final newline are accepted.
+
+Output:
+  One record per input puzzle, in input order, in the output format (the
+  input's unless --output names another). A puzzle with no solution prints
+  'no solution' in its place; a malformed puzzle prints 'invalid puzzle' in
+  its place and 'SOURCE:LINE[:COL]: what is wrong (what was expected)' on
+  stderr; a puzzle stopped by --max-nodes prints 'search limit reached'.
+  Every other puzzle is still solved and printed.
+  count: one line per puzzle, the number of solutions ('N+' when --limit
+  stopped the count). check: one line per puzzle, 'unique', 'no solution',
+  'multiple solutions' or why the puzzle is not valid (clashing clues name
+  their row, column or box).
+  --stats writes per-puzzle and total search statistics to stderr.
+
+Exit status:
+  0  every puzzle was solved (solve), counted (count) or is valid and has a
+     unique solution (check); or the output pipe was closed
+  1  some puzzle had no solution, was malformed, hit --max-nodes, or (check)
+     is not uniquely solvable
+  2  usage error, or an input could not be read, or the output could not be
+     written";
+
+/// Command-line arguments of `dlx-sudoku`, as clap parses them;
+/// [`Args::config`] validates them into a [`Config`].
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "dlx-sudoku",
+    version,
+    about = "Solve, count and check Sudoku puzzles with Dancing Links",
+    long_about = "Solve, count and check Sudoku puzzles (4x4 to 25x25) with Dancing Links. \
+                  Reads the files given, or standard input, in any of the judge formats \
+                  (POJ 3074, POJ 2676, HDU 1426, POJ 3076, LeetCode 37, plain grids) and \
+                  writes one result per puzzle in the same format.",
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Sub>,
+
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+/// The subcommands; `solve` is the default.
+#[derive(Clone, Debug, Subcommand)]
+enum Sub {
+    /// Solve each puzzle (the default when no subcommand is given).
+    Solve(SolveArgs),
+    /// Print the number of solutions of each puzzle.
+    Count {
+        /// Stop counting at N solutions; the line then reads 'N+'.
+        #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        limit: Option<u64>,
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Say for each puzzle whether it is well formed, consistent and
+    /// uniquely solvable, and why not.
+    Check {
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+}
+
+/// Arguments of `solve`.
+#[derive(Clone, Debug, clap::Args)]
+struct SolveArgs {
+    /// Output format (default: the input's format).
+    #[arg(short, long, value_name = "FORMAT")]
+    output: Option<Format>,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// Arguments every subcommand takes.
+#[derive(Clone, Debug, clap::Args)]
+struct CommonArgs {
+    /// Puzzle files; '-' or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Input format (default: detected from the start of each input).
+    #[arg(short, long, value_name = "FORMAT")]
+    format: Option<Format>,
+    /// Stop each puzzle's search after N search nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+    /// Per-puzzle and total statistics (nodes, updates, time) on stderr.
+    #[arg(short, long)]
+    stats: bool,
+}
+
+impl Args {
+    /// The validated configuration these arguments ask for.
+    ///
+    /// # Errors
+    /// A message when the arguments are inconsistent (an output-only format
+    /// given as the input format).
+    pub fn config(self) -> Result<Config, String> {
+        let (command, common, output) = match self.command {
+            None => (Command::Solve, self.solve.common, self.solve.output),
+            Some(Sub::Solve(s)) => (Command::Solve, s.common, s.output),
+            Some(Sub::Count { limit, common }) => (Command::Count { limit }, common, None),
+            Some(Sub::Check { common }) => (Command::Check, common, None),
+        };
+        if let Some(f) = common.format.filter(|f| !f.can_read()) {
+            return Err(format!("dlx-sudoku: '{f}' is an output format only"));
+        }
+        let inputs = if common.files.is_empty() {
+            vec![Input::Stdin]
+        } else {
+            common
+                .files
+                .into_iter()
+                .map(|p| {
+                    if p == Path::new("-") {
+                        Input::Stdin
+                    } else {
+                        Input::File(p)
+                    }
+                })
+                .collect()
+        };
+        Ok(Config {
+            command,
+            inputs,
+            format: common.format,
+            output,
+            max_nodes: common.max_nodes,
+            stats: common.stats,
+        })
+    }
+}
+
+/// What to do with each puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Command {
+    /// Print the first solution.
+    #[default]
+    Solve,
+    /// Print the number of solutions, up to `limit`.
+    Count {
+        /// Stop counting at this many solutions.
+        limit: Option<u64>,
+    },
+    /// Print whether the puzzle is valid and uniquely solvable.
+    Check,
+}
+
+/// Where puzzles come from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (the `stdin` given to [`run`]), `<stdin>` in messages.
+    #[default]
+    Stdin,
+    /// A file, named by its path in messages.
+    File(PathBuf),
+}
+
+impl fmt::Display for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Input::Stdin => f.write_str("<stdin>"),
+            Input::File(p) => p.display().fmt(f),
+        }
+    }
+}
+
+/// What one run of `dlx-sudoku` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// Solve, count or check.
+    pub command: Command,
+    /// The inputs, read one after another.
+    pub inputs: Vec<Input>,
+    /// The input format; `None` detects it for each input.
+    pub format: Option<Format>,
+    /// The output format of `solve`; `None` uses each input's format.
+    pub output: Option<Format>,
+    /// Node limit for each puzzle's search.
+    pub max_nodes: Option<u64>,
+    /// Write statistics to stderr.
+    pub stats: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            command: Command::Solve,
+            inputs: vec![Input::Stdin],
+            format: None,
+            output: None,
+            max_nodes: None,
+            stats: false,
+        }
+    }
+}
+
+/// How a run ended; [`Exit::code`] is the process exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Every puzzle was solved, counted or found valid (status 0).
+    Success,
+    /// Some puzzle had no solution, was malformed, hit the node limit, or is
+    /// not uniquely solvable (status 1).
+    PuzzleFailed,
+    /// An input could not be read or the output could not be written
+    /// (status 2).
+    Failure,
+}
+
+impl Exit {
+    /// The process exit status: 0, 1 or 2 (clap's usage errors are 2 too).
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::PuzzleFailed => 1,
+            Exit::Failure => 2,
+        }
+    }
+
+    /// The worse of two outcomes.
+    fn max(self, other: Exit) -> Exit {
+        if other.code() > self.code() {
+            other
+        } else {
+            self
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e.code())
+    }
+}
+
+/// Totals for `--stats`.
+#[derive(Default)]
+struct Totals {
+    puzzles: u64,
+    failed: u64,
+    stats: Stats,
+    seconds: f64,
+}
+
+/// The result of one puzzle, ready to print.
+enum Record {
+    /// The solution is in `Work::solution`.
+    Solved,
+    /// A fixed message in place of the board.
+    Message(&'static str),
+    /// A number of solutions; `more` when a limit stopped the count.
+    Count { solutions: u64, more: bool },
+    /// Clashing clues (check).
+    Conflict(Conflict),
+}
+
+impl Record {
+    /// Writes a record that is a line of text (not a board).
+    fn write_line<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        match self {
+            Record::Solved => Ok(()),
+            Record::Message(m) => writeln!(out, "{m}"),
+            Record::Count { solutions, more } => {
+                writeln!(out, "{solutions}{}", if *more { "+" } else { "" })
+            }
+            Record::Conflict(c) => writeln!(out, "no solution: {c}"),
+        }
+    }
+}
+
+/// Runs `dlx-sudoku` with `config`, reading [`Input::Stdin`] from `stdin`,
+/// writing results to `stdout` and messages to `stderr`, as
+/// `dlx-sudoku --help` describes.
+pub fn run<R, W, E>(config: &Config, mut stdin: R, stdout: W, mut stderr: E) -> Exit
+where
+    R: BufRead,
+    W: Write,
+    E: Write,
+{
+    // Flush after every record when a person is typing puzzles in.
+    let interactive = io::stdin().is_terminal();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout);
+    let mut exit = Exit::Success;
+    let mut totals = Totals::default();
+    let mut solver = Solver::new();
+    solver.set_node_limit(config.max_nodes);
+    let mut solution = Board::empty(3);
+    for input in &config.inputs {
+        let result = match input {
+            Input::Stdin => process(
+                config,
+                input,
+                &mut stdin,
+                &mut out,
+                &mut stderr,
+                &mut Work {
+                    solver: &mut solver,
+                    solution: &mut solution,
+                    totals: &mut totals,
+                    interactive,
+                },
+            ),
+            Input::File(path) => match File::open(path) {
+                Ok(f) => process(
+                    config,
+                    input,
+                    BufReader::with_capacity(64 * 1024, f),
+                    &mut out,
+                    &mut stderr,
+                    &mut Work {
+                        solver: &mut solver,
+                        solution: &mut solution,
+                        totals: &mut totals,
+                        interactive: false,
+                    },
+                ),
+                Err(e) => {
+                    let _ = writeln!(stderr, "dlx-sudoku: cannot open {}: {e}", path.display());
+                    Ok(Exit::Failure)
+                }
+            },
+        };
+        match result {
+            Ok(e) => exit = exit.max(e),
+            // The reader of our output has gone (`| head`): stop quietly.
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Success,
+            Err(e) => {
+                let _ = writeln!(stderr, "dlx-sudoku: cannot write the output: {e}");
+                return Exit::Failure;
+            }
+        }
+    }
+    match out.flush() {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Success,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx-sudoku: cannot write the output: {e}");
+            return Exit::Failure;
+        }
+    }
+    if config.stats {
+        let Totals {
+            puzzles,
+            failed,
+            stats,
+            seconds,
+        } = totals;
+        let _ = writeln!(
+            stderr,
+            "total: puzzles={puzzles} failed={failed} nodes={} updates={} seconds={seconds:.3}",
+            stats.nodes, stats.updates
+        );
+    }
+    exit
+}
+
+/// The state shared by all inputs of a run.
+struct Work<'a> {
+    solver: &'a mut Solver,
+    solution: &'a mut Board,
+    totals: &'a mut Totals,
+    interactive: bool,
+}
+
+/// Reads every puzzle of one input and writes its records. Returns the
+/// input's exit status, or the write error that ends the run.
+fn process<R, W, E>(
+    config: &Config,
+    input: &Input,
+    source: R,
+    out: &mut W,
+    stderr: &mut E,
+    work: &mut Work<'_>,
+) -> io::Result<Exit>
+where
+    R: BufRead,
+    W: Write,
+    E: Write,
+{
+    let reader = match config.format {
+        Some(f) => Ok(Reader::new(source, f)),
+        None => Reader::detect(source).map(|(r, _)| r),
+    };
+    let reader = match reader {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx-sudoku: {input}: read error: {e}");
+            return Ok(Exit::Failure);
+        }
+    };
+    let out_format = config.output.unwrap_or(reader.format());
+    let mut writer = Writer::new(out_format);
+    let mut exit = Exit::Success;
+    for item in reader {
+        let record = match item {
+            Ok(puzzle) => {
+                let start = Instant::now();
+                let (record, ok) = handle(config, &puzzle.board, work);
+                let seconds = start.elapsed().as_secs_f64();
+                let stats = work.solver.stats();
+                let t = &mut *work.totals;
+                t.puzzles += 1;
+                t.stats.nodes += stats.nodes;
+                t.stats.updates += stats.updates;
+                t.stats.solutions += stats.solutions;
+                t.seconds += seconds;
+                if !ok {
+                    t.failed += 1;
+                    exit = exit.max(Exit::PuzzleFailed);
+                }
+                if config.stats {
+                    let _ = writeln!(
+                        stderr,
+                        "{input}:{}: nodes={} updates={} seconds={seconds:.6}",
+                        puzzle.line, stats.nodes, stats.updates
+                    );
+                }
+                record
+            }
+            Err(ReadError::Parse(e)) => {
+                let _ = writeln!(stderr, "{input}:{e}");
+                work.totals.puzzles += 1;
+                work.totals.failed += 1;
+                exit = exit.max(Exit::PuzzleFailed);
+                Record::Message("invalid puzzle")
+            }
+            Err(e) => {
+                let _ = writeln!(stderr, "dlx-sudoku: {input}: {e}");
+                exit = Exit::Failure;
+                break;
+            }
+        };
+        match (&record, config.command) {
+            (Record::Solved, _) => writer.board(out, work.solution)?,
+            (Record::Message(m), Command::Solve) => writer.message(out, m)?,
+            (_, _) => record.write_line(out)?,
+        }
+        if work.interactive {
+            out.flush()?;
+        }
+    }
+    if config.command == Command::Solve {
+        writer.finish(out)?;
+    }
+    Ok(exit)
+}
+
+/// Solves, counts or checks one puzzle: the record to print and whether it
+/// counts as a success.
+fn handle(config: &Config, board: &Board, work: &mut Work<'_>) -> (Record, bool) {
+    let solver = &mut *work.solver;
+    match config.command {
+        Command::Solve => match solver.solve(board, work.solution) {
+            Outcome::Solved => (Record::Solved, true),
+            Outcome::NoSolution => (Record::Message("no solution"), false),
+            Outcome::NodeLimit => (Record::Message("search limit reached"), false),
+        },
+        Command::Count { limit } => {
+            let count = solver.count(board, limit);
+            let more = count.outcome != dlx_core::Outcome::Complete;
+            let ok = count.outcome != dlx_core::Outcome::NodeLimit;
+            (
+                Record::Count {
+                    solutions: count.solutions,
+                    more,
+                },
+                ok,
+            )
+        }
+        Command::Check => {
+            if let Some(conflict) = find_conflict(board) {
+                return (Record::Conflict(conflict), false);
+            }
+            let count = solver.count(board, Some(2));
+            let message = match (count.outcome, count.solutions) {
+                (dlx_core::Outcome::NodeLimit, _) => "search limit reached",
+                (_, 0) => "no solution",
+                (_, 1) => return (Record::Message("unique"), true),
+                _ => "multiple solutions",
+            };
+            (Record::Message(message), false)
+        }
+    }
+}

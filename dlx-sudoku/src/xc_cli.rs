@@ -1,0 +1,372 @@
+//! The `dlx` program: solves exact-cover problems written in Knuth's DLX text
+//! format (see [`dlx_core::text`]).
+//!
+//! The binary is a thin shell: [`Args`] (command-line flags, parsed by clap)
+//! become a [`Config`], and [`run`] does the work on the streams it is given,
+//! so tests drive it without spawning a process.
+//!
+//! # Example
+//!
+//! ```
+//! use dlx_sudoku::xc_cli::{run, Config, Exit, Input};
+//!
+//! // TAOCP 7.2.2.1 (5): a single exact cover, read from "standard input".
+//! let input = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+//! let config = Config { input: Input::Stdin, print: true, ..Config::default() };
+//! let (mut out, mut err) = (Vec::new(), Vec::new());
+//! let exit = run(&config, input.as_bytes(), &mut out, &mut err);
+//! assert_eq!(exit, Exit::Success);
+//! assert_eq!(String::from_utf8(out)?, "a d f\nb g\nc e\n");
+//! assert!(err.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::Parser;
+use dlx_core::text::{self, DlxFile, ReadError};
+use dlx_core::{OptionId, Outcome, Stats, Step};
+
+/// Text shown after the options in `dlx --help`.
+const AFTER_HELP: &str = "\
+Input:
+  The first line that is not blank or a comment ('|' first) names the items:
+  primary items, then optionally '|' and secondary items. Every later line is
+  an option: the names of its items. A solution covers every primary item
+  exactly once and every secondary item at most once. An option with no
+  primary item can never be chosen; it is ignored with a warning on stderr,
+  'SOURCE:LINE: option ignored (no primary items)', as Knuth's DLX1 does.
+
+Output:
+  Without --print, standard output is one line: the number of solutions. When
+  --max-nodes stops the search the count is followed by '+' (e.g. '1234+'),
+  since more solutions may exist. When --limit stops it the count is printed
+  as it is (it equals the limit).
+  With --print, standard output holds only the solutions: each is a block of
+  its options, one per line, with the item names of the input line in their
+  input order, separated by single spaces, listed in the order the search
+  chose them; blocks are separated by one blank line. No count follows; ask
+  for --stats. No solution means no output.
+  Standard error gets warnings, errors and, with --stats, a last line
+    solutions=S nodes=N updates=U seconds=T.TTT
+  counted as DLX1 counts them (nodes: search-tree nodes entered plus one per
+  solution; updates: items unlinked plus option nodes hidden; seconds: time
+  spent searching, reading the input excluded). If --limit stopped the
+  search, a line 'dlx: stopped at the limit of N solutions (there may be
+  more)' comes just before it.
+  Errors name their place: a malformed input gives 'SOURCE:LINE:COL: message'
+  (or 'SOURCE:LINE: message' when it concerns a whole line), SOURCE being the
+  file name or '<stdin>'; other errors start with 'dlx: '. A closed output
+  pipe (dlx --print FILE | head) ends the program quietly with status 0.
+
+Exit status:
+  0  the search finished, or stopped at --limit, or the output pipe closed
+  1  --max-nodes stopped the search (the count is a lower bound), or the
+     input is malformed
+  2  usage error, or the input could not be opened or read, or the output
+     could not be written";
+
+/// Command-line arguments of `dlx`, as clap parses them; [`Args::config`]
+/// turns them into a [`Config`].
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "dlx",
+    version,
+    about = "Solve an exact-cover problem in Knuth's DLX text format",
+    long_about = "Solve an exact-cover problem in Knuth's DLX text format (the input of \
+                  Knuth's DLX1): count its solutions, or print them.",
+    after_help = AFTER_HELP
+)]
+pub struct Args {
+    /// The problem file; '-' or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+
+    /// Print every solution (or the first N with --limit) instead of the count.
+    #[arg(short, long)]
+    print: bool,
+
+    /// Stop after N solutions (N >= 1).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+
+    /// Stop the search after N search-tree nodes (N >= 1); the count is then a lower bound and the exit status 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+
+    /// Print search statistics as the last line of standard error.
+    #[arg(short, long)]
+    stats: bool,
+}
+
+impl Args {
+    /// The validated configuration these arguments ask for.
+    pub fn config(self) -> Config {
+        let input = match self.file {
+            None => Input::Stdin,
+            Some(p) if p == Path::new("-") => Input::Stdin,
+            Some(p) => Input::File(p),
+        };
+        Config {
+            input,
+            print: self.print,
+            limit: self.limit,
+            max_nodes: self.max_nodes,
+            stats: self.stats,
+        }
+    }
+}
+
+/// Where the problem is read from.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Input {
+    /// Standard input (the `stdin` given to [`run`]), named `<stdin>` in
+    /// messages.
+    #[default]
+    Stdin,
+    /// A file, named by its path in messages.
+    File(PathBuf),
+}
+
+impl fmt::Display for Input {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Input::Stdin => f.write_str("<stdin>"),
+            Input::File(p) => p.display().fmt(f),
+        }
+    }
+}
+
+/// What one run of `dlx` does.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Config {
+    /// The problem's source.
+    pub input: Input,
+    /// Print the solutions instead of their number.
+    pub print: bool,
+    /// Stop after this many solutions (`Some(0)` finds none).
+    pub limit: Option<u64>,
+    /// Stop the search after this many search-tree nodes.
+    pub max_nodes: Option<u64>,
+    /// Print the search statistics on standard error.
+    pub stats: bool,
+}
+
+/// How a run ended; [`Exit::code`] is the process exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// The search finished or reached the solution limit, or standard output
+    /// was closed by its reader (status 0).
+    Success,
+    /// The node limit stopped the search (status 1).
+    NodeLimit,
+    /// The input is malformed (status 1).
+    BadInput,
+    /// The input could not be opened or read, or the output could not be
+    /// written (status 2).
+    Failure,
+}
+
+impl Exit {
+    /// The process exit status: 0, 1 or 2 (clap's usage errors are 2 too).
+    pub fn code(self) -> u8 {
+        match self {
+            Exit::Success => 0,
+            Exit::NodeLimit | Exit::BadInput => 1,
+            Exit::Failure => 2,
+        }
+    }
+}
+
+impl From<Exit> for ExitCode {
+    fn from(e: Exit) -> ExitCode {
+        ExitCode::from(e.code())
+    }
+}
+
+/// Why the problem could not be loaded.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    #[error("dlx: cannot open {path}: {error}")]
+    Open { path: String, error: io::Error },
+    #[error("dlx: {input}: {error}")]
+    Read { input: String, error: io::Error },
+    /// `ParseError` displays as `LINE:COL: message`.
+    #[error("{input}:{error}")]
+    Parse {
+        input: String,
+        error: text::ParseError,
+    },
+}
+
+impl LoadError {
+    fn exit(&self) -> Exit {
+        match self {
+            LoadError::Open { .. } | LoadError::Read { .. } => Exit::Failure,
+            LoadError::Parse { .. } => Exit::BadInput,
+        }
+    }
+}
+
+fn load<R: BufRead>(input: &Input, stdin: R) -> Result<DlxFile, LoadError> {
+    let result = match input {
+        Input::Stdin => text::read(stdin),
+        Input::File(path) => {
+            let file = File::open(path).map_err(|error| LoadError::Open {
+                path: path.display().to_string(),
+                error,
+            })?;
+            text::read(BufReader::new(file))
+        }
+    };
+    result.map_err(|e| match e {
+        ReadError::Parse(error) => LoadError::Parse {
+            input: input.to_string(),
+            error,
+        },
+        ReadError::Io(error) => LoadError::Read {
+            input: input.to_string(),
+            error,
+        },
+        // `ReadError` is non-exhaustive; a new kind is still a read failure.
+        other => LoadError::Read {
+            input: input.to_string(),
+            error: io::Error::other(other.to_string()),
+        },
+    })
+}
+
+/// How the search ended.
+struct Finish {
+    outcome: Outcome,
+    stats: Stats,
+    seconds: f64,
+}
+
+/// Searches `file`, writing each solution to `out` when `lines` (the text of
+/// every option) is given.
+fn search<W: Write>(
+    config: &Config,
+    file: &mut DlxFile,
+    lines: Option<&[String]>,
+    out: &mut W,
+) -> io::Result<Finish> {
+    let start = Instant::now();
+    let mut solver = file.problem.solver();
+    solver.set_node_limit(config.max_nodes);
+    let limit = config.limit.unwrap_or(u64::MAX);
+    let mut found = 0u64;
+    let outcome = loop {
+        if found >= limit {
+            break Outcome::SolutionLimit;
+        }
+        match solver.next_solution() {
+            Step::Found => {
+                if let Some(lines) = lines {
+                    if found > 0 {
+                        out.write_all(b"\n")?;
+                    }
+                    for o in solver.solution() {
+                        out.write_all(lines[o.index()].as_bytes())?;
+                        out.write_all(b"\n")?;
+                    }
+                }
+                found += 1;
+            }
+            Step::Exhausted => break Outcome::Complete,
+            Step::NodeLimit => break Outcome::NodeLimit,
+        }
+    };
+    Ok(Finish {
+        outcome,
+        stats: solver.stats(),
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// Runs `dlx` with `config`: reads the problem (from `stdin` when the input
+/// is [`Input::Stdin`]), searches it, and writes results to `stdout` and
+/// messages to `stderr`, as `dlx --help` describes.
+///
+/// `stdout` is buffered here; `stderr` is written as it is. Failing to write
+/// a message to `stderr` is ignored (there is nowhere else to say so).
+pub fn run<R, W, E>(config: &Config, stdin: R, stdout: W, mut stderr: E) -> Exit
+where
+    R: BufRead,
+    W: Write,
+    E: Write,
+{
+    let mut file = match load(&config.input, stdin) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(stderr, "{e}");
+            return e.exit();
+        }
+    };
+    for line in &file.ignored_options {
+        let _ = writeln!(
+            stderr,
+            "{}:{line}: option ignored (no primary items)",
+            config.input
+        );
+    }
+    // The solver borrows the problem for the whole search, so the option
+    // lines to print are made beforehand.
+    let lines: Option<Vec<String>> = config.print.then(|| {
+        (0..file.problem.option_count())
+            .map(|i| file.option_text(OptionId::new(i)))
+            .collect()
+    });
+    let mut out = BufWriter::new(stdout);
+    let written = search(config, &mut file, lines.as_deref(), &mut out).and_then(|finish| {
+        if !config.print {
+            let more = if finish.outcome == Outcome::NodeLimit {
+                "+"
+            } else {
+                ""
+            };
+            writeln!(out, "{}{more}", finish.stats.solutions)?;
+        }
+        out.flush()?;
+        Ok(finish)
+    });
+    let finish = match written {
+        Ok(finish) => finish,
+        // The reader has gone (`dlx --print | head`): nothing more to say.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Success,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx: cannot write the output: {e}");
+            return Exit::Failure;
+        }
+    };
+    let Stats {
+        nodes,
+        updates,
+        solutions,
+    } = finish.stats;
+    if finish.outcome == Outcome::NodeLimit {
+        let _ = writeln!(stderr, "dlx: search limit reached after {nodes} nodes");
+    }
+    if config.stats {
+        if finish.outcome == Outcome::SolutionLimit {
+            let _ = writeln!(
+                stderr,
+                "dlx: stopped at the limit of {solutions} solutions (there may be more)"
+            );
+        }
+        let _ = writeln!(
+            stderr,
+            "solutions={solutions} nodes={nodes} updates={updates} seconds={:.3}",
+            finish.seconds
+        );
+    }
+    match finish.outcome {
+        Outcome::NodeLimit => Exit::NodeLimit,
+        Outcome::Complete | Outcome::SolutionLimit => Exit::Success,
+    }
+}

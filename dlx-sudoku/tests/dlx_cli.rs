@@ -1,0 +1,557 @@
+//! The `dlx` program, through its library entry point `xc_cli::run` and as a
+//! real process, on the exact-cover files of dlx-core's test data.
+//!
+//! Counts and search statistics come from `COUNTS.txt` (checked there against
+//! Knuth's DLX1 and independent counters); printed solutions are checked by
+//! the rules against the option lines of the input file, read here without
+//! dlx-core.
+
+use std::collections::{HashMap, HashSet};
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+use assert_cmd::Command;
+use clap::{CommandFactory, Parser};
+use dlx_sudoku::xc_cli::{run, Args, Config, Exit, Input};
+
+fn xc_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../dlx-core/tests/data/xc")
+}
+
+fn xc(name: &str) -> PathBuf {
+    xc_dir().join(name)
+}
+
+/// One row of COUNTS.txt.
+struct Row {
+    file: String,
+    solutions: u64,
+    nodes: u64,
+    updates: u64,
+}
+
+fn counts() -> Vec<Row> {
+    let table = std::fs::read_to_string(xc("COUNTS.txt")).expect("COUNTS.txt");
+    let rows: Vec<Row> = table
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let f: Vec<&str> = l.split_whitespace().collect();
+            let num = |i: usize| f[i].parse::<u64>().expect("a number");
+            Row {
+                file: f[0].to_string(),
+                solutions: num(5),
+                nodes: num(6),
+                updates: num(7),
+            }
+        })
+        .collect();
+    assert!(rows.len() > 20, "COUNTS.txt has too few rows");
+    rows
+}
+
+fn row(file: &str) -> Row {
+    counts()
+        .into_iter()
+        .find(|r| r.file == file)
+        .expect("file listed in COUNTS.txt")
+}
+
+/// Runs the library entry point and returns its exit, stdout and stderr.
+fn run_lib(config: &Config, stdin: &[u8]) -> (Exit, String, String) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let exit = run(config, stdin, &mut out, &mut err);
+    (
+        exit,
+        String::from_utf8(out).expect("UTF-8 stdout"),
+        String::from_utf8(err).expect("UTF-8 stderr"),
+    )
+}
+
+fn file_config(name: &str) -> Config {
+    Config {
+        input: Input::File(xc(name)),
+        ..Config::default()
+    }
+}
+
+fn dlx() -> Command {
+    Command::cargo_bin("dlx").expect("the dlx binary")
+}
+
+/// Runs the binary and returns its exit status, stdout and stderr.
+fn run_bin(args: &[&str], stdin: Option<Vec<u8>>) -> (i32, String, String) {
+    let mut cmd = dlx();
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input);
+    }
+    let out = cmd.output().expect("dlx runs");
+    (
+        out.status.code().expect("dlx exits with a status"),
+        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    )
+}
+
+fn path_arg(name: &str) -> String {
+    xc(name).to_str().expect("UTF-8 path").to_string()
+}
+
+/// Checks a `--stats` line: the exact counts, then `seconds=` with three
+/// decimals.
+fn assert_stats_line(line: &str, solutions: u64, nodes: u64, updates: u64) {
+    let expected = format!("solutions={solutions} nodes={nodes} updates={updates} seconds=");
+    let seconds = line
+        .strip_prefix(&expected)
+        .unwrap_or_else(|| panic!("stats line {line:?} does not start with {expected:?}"));
+    let (whole, frac) = seconds
+        .split_once('.')
+        .unwrap_or_else(|| panic!("seconds {seconds:?} without decimals"));
+    assert!(
+        !whole.is_empty() && whole.bytes().all(|b| b.is_ascii_digit()),
+        "{line:?}"
+    );
+    assert!(
+        frac.len() == 3 && frac.bytes().all(|b| b.is_ascii_digit()),
+        "{line:?}"
+    );
+}
+
+/// An exact-cover file read without dlx-core: item names and the option
+/// lines, normalised to single spaces.
+struct Xc {
+    primary: Vec<String>,
+    secondary: Vec<String>,
+    options: HashSet<String>,
+}
+
+fn read_xc(name: &str) -> Xc {
+    let text = std::fs::read_to_string(xc(name)).expect("readable file");
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('|'));
+    let header: Vec<&str> = lines
+        .next()
+        .expect("item line")
+        .split_whitespace()
+        .collect();
+    let bar = header.iter().position(|&w| w == "|");
+    let (primary, secondary) = header.split_at(bar.unwrap_or(header.len()));
+    let secondary = secondary.iter().skip(1);
+    Xc {
+        primary: primary.iter().map(|s| s.to_string()).collect(),
+        secondary: secondary.map(|s| s.to_string()).collect(),
+        options: lines
+            .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect(),
+    }
+}
+
+/// Checks one printed solution by the rules: every line is an option of
+/// the file, every primary item is covered exactly once and every secondary
+/// item at most once.
+fn check_solution(xc: &Xc, block: &str) {
+    let mut covered: HashMap<&str, usize> = HashMap::new();
+    for line in block.lines() {
+        assert!(
+            xc.options.contains(line),
+            "printed line {line:?} is not an option of the input"
+        );
+        for item in line.split(' ') {
+            *covered.entry(item).or_default() += 1;
+        }
+    }
+    for p in &xc.primary {
+        assert_eq!(
+            covered.get(p.as_str()),
+            Some(&1),
+            "primary item {p} not covered exactly once in\n{block}"
+        );
+    }
+    for s in &xc.secondary {
+        assert!(
+            covered.get(s.as_str()).copied().unwrap_or(0) <= 1,
+            "secondary item {s} covered twice in\n{block}"
+        );
+    }
+    let known = covered
+        .keys()
+        .all(|k| xc.primary.iter().chain(&xc.secondary).any(|n| n == k));
+    assert!(known, "unknown item in\n{block}");
+}
+
+/// Splits `--print` output into solution blocks, checking the layout: every
+/// line ends with a newline, blocks are separated by exactly one blank line.
+fn blocks(stdout: &str) -> Vec<&str> {
+    if stdout.is_empty() {
+        return Vec::new();
+    }
+    assert!(stdout.ends_with('\n') && !stdout.ends_with("\n\n"));
+    assert!(!stdout.starts_with('\n') && !stdout.contains("\n\n\n"));
+    stdout.split("\n\n").collect()
+}
+
+/// Checks every block by the rules and that no solution is printed twice.
+fn check_printed(name: &str, stdout: &str) -> usize {
+    let xc = read_xc(name);
+    let blocks = blocks(stdout);
+    let mut seen = HashSet::new();
+    for b in &blocks {
+        check_solution(&xc, b);
+        let mut key: Vec<&str> = b.lines().collect();
+        key.sort_unstable();
+        assert!(seen.insert(key), "solution printed twice:\n{b}");
+    }
+    blocks.len()
+}
+
+#[test]
+fn library_counts_and_stats_match_the_table() {
+    let mut checked = 0;
+    for r in counts().iter().filter(|r| r.nodes <= 300_000) {
+        let config = Config {
+            stats: true,
+            ..file_config(&r.file)
+        };
+        let (exit, out, err) = run_lib(&config, b"");
+        assert_eq!(exit, Exit::Success, "{}: {err}", r.file);
+        assert_eq!(out, format!("{}\n", r.solutions), "{}", r.file);
+        let last = err.lines().last().expect("a stats line");
+        assert_stats_line(last, r.solutions, r.nodes, r.updates);
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} files checked");
+}
+
+#[test]
+fn binary_counts_match_the_table() {
+    for file in [
+        "xc_wikipedia.dlx",
+        "xc_format.dlx",
+        "xc_odd_cycle.dlx",
+        "langford7.dlx",
+        "dom6x6_mut.dlx",
+        "sudoku_multi30.dlx",
+    ] {
+        let (code, out, err) = run_bin(&[&path_arg(file)], None);
+        assert_eq!(code, 0, "{file}: {err}");
+        assert_eq!(out, format!("{}\n", row(file).solutions), "{file}");
+        assert_eq!(err, "", "{file}");
+    }
+}
+
+#[test]
+fn reads_standard_input() {
+    let input = std::fs::read(xc("queens8.dlx")).expect("queens8.dlx");
+    for args in [&[][..], &["-"][..]] {
+        let (code, out, err) = run_bin(args, Some(input.clone()));
+        assert_eq!((code, out.as_str(), err.as_str()), (0, "92\n", ""));
+    }
+    let (exit, out, _) = run_lib(&Config::default(), &input);
+    assert_eq!((exit, out.as_str()), (Exit::Success, "92\n"));
+}
+
+#[test]
+fn arguments_become_the_config() {
+    Args::command().debug_assert();
+    let parse = |args: &[&str]| Args::try_parse_from(args).map(Args::config);
+    assert_eq!(parse(&["dlx"]).unwrap(), Config::default());
+    assert_eq!(parse(&["dlx", "-"]).unwrap().input, Input::Stdin);
+    let c = parse(&[
+        "dlx",
+        "p.dlx",
+        "--print",
+        "--limit",
+        "3",
+        "--max-nodes",
+        "10",
+        "--stats",
+    ])
+    .unwrap();
+    let expected = Config {
+        input: Input::File(PathBuf::from("p.dlx")),
+        print: true,
+        limit: Some(3),
+        max_nodes: Some(10),
+        stats: true,
+    };
+    assert_eq!(c, expected);
+    assert!(parse(&["dlx", "--limit", "0"]).is_err());
+    assert!(parse(&["dlx", "--max-nodes", "0"]).is_err());
+    assert!(parse(&["dlx", "--limit", "x"]).is_err());
+    assert!(parse(&["dlx", "a", "b"]).is_err());
+}
+
+#[test]
+fn prints_the_wikipedia_cover() {
+    let (code, out, err) = run_bin(&["--print", &path_arg("xc_wikipedia.dlx")], None);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut lines: Vec<&str> = out.lines().collect();
+    lines.sort_unstable();
+    assert_eq!(lines, ["1 4", "2 7", "3 5 6"]);
+    assert_eq!(check_printed("xc_wikipedia.dlx", &out), 1);
+}
+
+#[test]
+fn printed_solutions_obey_the_rules() {
+    for file in ["xc_secondary.dlx", "xc_format.dlx", "queens8.dlx"] {
+        let (code, out, err) = run_bin(&["--print", &path_arg(file)], None);
+        assert_eq!((code, err.as_str()), (0, ""), "{file}");
+        let n = check_printed(file, &out);
+        assert_eq!(n as u64, row(file).solutions, "{file}");
+    }
+}
+
+#[test]
+fn print_with_no_solution_writes_nothing() {
+    let config = Config {
+        print: true,
+        stats: true,
+        ..file_config("xc_odd_cycle.dlx")
+    };
+    let (exit, out, err) = run_lib(&config, b"");
+    assert_eq!((exit, out.as_str()), (Exit::Success, ""));
+    let r = row("xc_odd_cycle.dlx");
+    assert_stats_line(err.trim_end(), 0, r.nodes, r.updates);
+}
+
+#[test]
+fn limit_stops_after_n_solutions() {
+    let q8 = path_arg("queens8.dlx");
+    let (code, out, err) = run_bin(&["--limit", "5", &q8], None);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "5\n", ""));
+    // A limit above the count changes nothing.
+    let (code, out, err) = run_bin(&["--limit", "1000", "--stats", &q8], None);
+    assert_eq!((code, out.as_str()), (0, "92\n"));
+    assert_eq!(err.lines().count(), 1);
+    assert_stats_line(err.trim_end(), 92, 1049, 16680);
+
+    let (code, out, err) = run_bin(&["-p", "-l", "2", "-s", &q8], None);
+    assert_eq!(code, 0);
+    assert_eq!(check_printed("queens8.dlx", &out), 2);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert_eq!(
+        lines[0],
+        "dlx: stopped at the limit of 2 solutions (there may be more)"
+    );
+    assert!(lines[1].starts_with("solutions=2 nodes="), "{err}");
+}
+
+#[test]
+fn node_limit_gives_a_lower_bound_and_status_1() {
+    let q8 = path_arg("queens8.dlx");
+    let (code, out, err) = run_bin(&["--max-nodes", "500", "--stats", &q8], None);
+    assert_eq!(code, 1, "{err}");
+    let partial: u64 = out
+        .strip_suffix("+\n")
+        .unwrap_or_else(|| panic!("count {out:?} without '+'"))
+        .parse()
+        .expect("a count");
+    assert!(partial < 92, "{partial}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    let nodes: u64 = lines[0]
+        .strip_prefix("dlx: search limit reached after ")
+        .and_then(|s| s.strip_suffix(" nodes"))
+        .unwrap_or_else(|| panic!("{:?}", lines[0]))
+        .parse()
+        .expect("a node count");
+    // Nodes count search-tree nodes plus one per solution, so the search can
+    // pass the limit by the one solution found at the last node.
+    assert!((500..=501).contains(&nodes), "{nodes}");
+    let stats_prefix = format!("solutions={partial} nodes={nodes} updates=");
+    assert!(lines[1].starts_with(&stats_prefix), "{err}");
+
+    // With --print the solutions found so far are all valid.
+    let config = Config {
+        print: true,
+        max_nodes: Some(500),
+        ..file_config("queens8.dlx")
+    };
+    let (exit, out, err) = run_lib(&config, b"");
+    assert_eq!(exit, Exit::NodeLimit);
+    assert_eq!(exit.code(), 1);
+    assert_eq!(check_printed("queens8.dlx", &out) as u64, partial);
+    assert_eq!(
+        err,
+        format!("dlx: search limit reached after {nodes} nodes\n")
+    );
+}
+
+#[test]
+fn stats_line_for_queens8() {
+    let (code, out, err) = run_bin(&["--stats", &path_arg("queens8.dlx")], None);
+    assert_eq!((code, out.as_str()), (0, "92\n"));
+    assert!(err.ends_with('\n') && err.lines().count() == 1, "{err:?}");
+    assert_stats_line(err.trim_end(), 92, 1049, 16680);
+}
+
+#[test]
+fn warns_about_options_without_primary_items() {
+    let name = "xc_secondary_only_option.dlx";
+    let (code, out, err) = run_bin(&[&path_arg(name)], None);
+    assert_eq!((code, out.as_str()), (0, "2\n"));
+    assert_eq!(
+        err,
+        format!("{}:5: option ignored (no primary items)\n", path_arg(name))
+    );
+    let input = std::fs::read(xc(name)).expect("file");
+    let (_, _, err) = run_bin(&[], Some(input));
+    assert_eq!(err, "<stdin>:5: option ignored (no primary items)\n");
+}
+
+#[test]
+fn malformed_input_names_line_and_column() {
+    let input = b"| two items\na b\nb a\na  c\n";
+    let (code, out, err) = run_bin(&[], Some(input.to_vec()));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!(
+        err,
+        "<stdin>:4:4: unknown item 'c' (not in the item line)\n"
+    );
+
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("dlx_cli_malformed.dlx");
+    std::fs::write(&path, input).expect("temporary file");
+    let path = path.to_str().expect("UTF-8 path");
+    let (code, out, err) = run_bin(&[path], None);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with(&format!("{path}:4:4: ")), "{err}");
+
+    // A whole-line error has no column.
+    let (exit, out, err) = run_lib(&Config::default(), b"| only a comment\n");
+    assert_eq!((exit, out.as_str()), (Exit::BadInput, ""));
+    assert!(err.starts_with("<stdin>:2: no item line"), "{err}");
+    // Not UTF-8: still an error, not a panic.
+    let (exit, _, err) = run_lib(&Config::default(), b"a b\na \xff\n");
+    assert_eq!(exit, Exit::BadInput);
+    assert!(err.starts_with("<stdin>:2:3: "), "{err}");
+}
+
+#[test]
+fn unreadable_input_is_status_2() {
+    let missing = xc("no_such_file.dlx");
+    let missing = missing.to_str().expect("UTF-8 path");
+    let (code, out, err) = run_bin(&[missing], None);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with(&format!("dlx: cannot open {missing}: ")),
+        "{err}"
+    );
+    // A directory opens but cannot be read.
+    let dir = xc_dir();
+    let (exit, out, err) = run_lib(
+        &Config {
+            input: Input::File(dir.clone()),
+            ..Config::default()
+        },
+        b"",
+    );
+    assert_eq!((exit, out.as_str()), (Exit::Failure, ""));
+    assert!(
+        err.starts_with(&format!("dlx: {}: ", dir.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn usage_errors_are_status_2() {
+    for args in [&["--limit", "0"][..], &["--bogus"], &["a.dlx", "b.dlx"]] {
+        let (code, out, _) = run_bin(args, None);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+    }
+}
+
+#[test]
+fn help_documents_the_interface() {
+    let (code, out, _) = run_bin(&["--help"], None);
+    assert_eq!(code, 0);
+    for needle in [
+        "[FILE]",
+        "--print",
+        "--limit <N>",
+        "--max-nodes <N>",
+        "--stats",
+        "solutions=S nodes=N updates=U seconds=T.TTT",
+        "SOURCE:LINE:COL: message",
+        "option ignored (no primary items)",
+        "'1234+'",
+        "Exit status:",
+        "  0  ",
+        "  1  ",
+        "  2  ",
+    ] {
+        assert!(out.contains(needle), "--help lacks {needle:?}");
+    }
+}
+
+/// A writer that accepts `room` bytes, then fails with `kind`.
+struct Failing {
+    room: usize,
+    kind: io::ErrorKind,
+}
+
+impl Write for Failing {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.room == 0 {
+            return Err(io::Error::from(self.kind));
+        }
+        let n = buf.len().min(self.room);
+        self.room -= n;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn write_errors() {
+    let config = Config {
+        print: true,
+        stats: true,
+        ..file_config("queens10.dlx")
+    };
+    let mut err = Vec::new();
+    let out = Failing {
+        room: 100,
+        kind: io::ErrorKind::BrokenPipe,
+    };
+    assert_eq!(run(&config, &b""[..], out, &mut err), Exit::Success);
+    assert_eq!(String::from_utf8_lossy(&err), "");
+
+    let mut err = Vec::new();
+    let out = Failing {
+        room: 100,
+        kind: io::ErrorKind::StorageFull,
+    };
+    assert_eq!(run(&config, &b""[..], out, &mut err), Exit::Failure);
+    let err = String::from_utf8(err).expect("UTF-8");
+    assert!(err.starts_with("dlx: cannot write the output: "), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    // queens12 prints megabytes, far more than a pipe holds, so dlx is still
+    // writing when the reader goes away.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["--print", &path_arg("queens12.dlx")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlx starts");
+    let mut first = String::new();
+    {
+        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
+        reader.read_line(&mut first).expect("a first line");
+    }
+    let out = child.wait_with_output().expect("dlx ends");
+    assert!(first.starts_with('r'), "{first:?}");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}
