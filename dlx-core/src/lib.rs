@@ -13,6 +13,7 @@
 //!   branching on the leftmost primary item of minimum length exactly as DLX1
 //!   does, so its node and update counts equal DLX1's.
 //! - [`text`] reads Knuth's DLX text format.
+//! - `parallel` (cargo feature `parallel`) counts solutions on every core.
 //!
 //! # Example
 //!
@@ -45,6 +46,8 @@
 
 mod index;
 mod links;
+#[cfg(feature = "parallel")]
+pub mod parallel;
 mod problem;
 mod solver;
 pub mod text;
@@ -52,5 +55,5 @@ pub mod text;
 pub use index::{Item, OptionId};
 pub use problem::{BuildError, Problem};
 pub use solver::{
-    Branching, Count, ForceError, Outcome, Solutions, Solver, Stats, Step, Uniqueness,
+    Branch, Branching, Count, ForceError, Outcome, Solutions, Solver, Stats, Step, Uniqueness,
 };

@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::index::{Item, OptionId};
 use crate::links::{Links, Node, Slot, MAX_NODES};
-use crate::solver::{Solutions, Solver, State, Stats, Uniqueness};
+use crate::solver::{Branch, Solutions, Solver, State, Stats, Uniqueness};
 
 /// An exact-cover problem, stored as dancing links ready to search.
 ///
@@ -367,6 +367,74 @@ impl Problem {
     /// order the search chose them.
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.solver().into_solutions()
+    }
+
+    /// Cuts the search tree at `depth` levels: the options chosen on the way
+    /// to each node at that depth (or to a solution found above it), in the
+    /// order the search visits them. Dead ends above `depth` are left out.
+    ///
+    /// Forcing the options of each part (see [`Solver::force`]) and counting
+    /// gives counts that sum to the problem's count: the parts can be solved
+    /// independently, on other threads or other machines.
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// // 4-queens: rows and columns primary, diagonals secondary.
+    /// let n = 4;
+    /// let mut p = Problem::new(2 * n, 4 * n - 2);
+    /// for r in 0..n {
+    ///     for c in 0..n {
+    ///         let d1 = p.secondary(r + c);
+    ///         let d2 = p.secondary(2 * n - 1 + (n - 1 - r + c));
+    ///         p.add_option([p.primary(r), p.primary(n + c), d1, d2]).unwrap();
+    ///     }
+    /// }
+    /// let parts = p.parts(2);
+    /// let mut total = 0;
+    /// for part in &parts {
+    ///     let mut s = p.solver();
+    ///     for &o in part {
+    ///         s.force(o).unwrap();
+    ///     }
+    ///     total += s.count(None).solutions;
+    /// }
+    /// assert_eq!(total, p.count());
+    /// ```
+    pub fn parts(&mut self, depth: usize) -> Vec<Vec<OptionId>> {
+        let mut parts = Vec::new();
+        let mut prefix = Vec::new();
+        self.collect_parts(depth, &mut prefix, &mut parts);
+        parts
+    }
+
+    fn collect_parts(
+        &mut self,
+        depth: usize,
+        prefix: &mut Vec<OptionId>,
+        parts: &mut Vec<Vec<OptionId>>,
+    ) {
+        let branch = {
+            let mut s = self.solver();
+            for &o in prefix.iter() {
+                // The prefix was built from the options the search offers,
+                // which never clash with the ones before them.
+                s.force(o).expect("a part's options are compatible");
+            }
+            s.branch()
+        };
+        match branch {
+            Branch::DeadEnd(_) => {}
+            Branch::Solved => parts.push(prefix.clone()),
+            Branch::On(..) if prefix.len() >= depth => parts.push(prefix.clone()),
+            Branch::On(_, options) => {
+                for o in options {
+                    prefix.push(o);
+                    self.collect_parts(depth, prefix, parts);
+                    prefix.pop();
+                }
+            }
+        }
     }
 
     /// Counts every solution and returns the search statistics.

@@ -71,6 +71,19 @@ pub enum Uniqueness {
     Undecided,
 }
 
+/// The choice the search would make at the root, after the forced options:
+/// see [`Solver::branch`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Branch {
+    /// Every primary item is covered: the forced options are a solution.
+    Solved,
+    /// This primary item has no option left: there is no solution.
+    DeadEnd(Item),
+    /// The search branches on this item, trying these options in order;
+    /// every solution contains exactly one of them.
+    On(Item, Vec<OptionId>),
+}
+
 /// Why an option could not be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -253,6 +266,29 @@ impl<'a> Solver<'a> {
         links.cover_others(x);
         self.p.forced.push(x);
         Ok(())
+    }
+
+    /// The item the search would branch on first, and its options, given
+    /// the options forced so far. Splitting a problem into the subproblems
+    /// "force each of these options" partitions its solutions; see
+    /// [`Problem::parts`].
+    pub fn branch(&self) -> Branch {
+        let links = &self.p.links;
+        let Some(best) = links.choose(self.branching) else {
+            return Branch::Solved;
+        };
+        let item = Item::new(best.0 as usize);
+        let head = best.header();
+        let mut x = links.link[head].down;
+        if x == head {
+            return Branch::DeadEnd(item);
+        }
+        let mut options = Vec::with_capacity(links.len[best] as usize);
+        while x != head {
+            options.push(self.p.option_of(x));
+            x = links.link[x].down;
+        }
+        Branch::On(item, options)
     }
 
     /// Stops the search once it has entered `limit` nodes (see

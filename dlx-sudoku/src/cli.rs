@@ -34,7 +34,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use dlx_core::Stats;
 
-use crate::format::{Format, ReadError, Reader, Writer};
+use crate::format::{Format, Puzzle, ReadError, Reader, Writer};
 use crate::solver::{find_conflict, Conflict, Outcome, Solver};
 use crate::Board;
 
@@ -145,6 +145,10 @@ struct CommonArgs {
     /// Per-puzzle and total statistics (nodes, updates, time) on stderr.
     #[arg(short, long)]
     stats: bool,
+    /// Solve on N threads (0, the default: one per core). Output stays in
+    /// input order.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    threads: usize,
 }
 
 impl Args {
@@ -185,6 +189,7 @@ impl Args {
             output,
             max_nodes: common.max_nodes,
             stats: common.stats,
+            threads: common.threads,
         })
     }
 }
@@ -238,6 +243,8 @@ pub struct Config {
     pub max_nodes: Option<u64>,
     /// Write statistics to stderr.
     pub stats: bool,
+    /// Worker threads (0: one per core).
+    pub threads: usize,
 }
 
 impl Default for Config {
@@ -249,6 +256,7 @@ impl Default for Config {
             output: None,
             max_nodes: None,
             stats: false,
+            threads: 0,
         }
     }
 }
@@ -302,8 +310,9 @@ struct Totals {
 }
 
 /// The result of one puzzle, ready to print.
+#[derive(Clone, Debug)]
 enum Record {
-    /// The solution is in `Work::solution`.
+    /// The solution is in the slot's board.
     Solved,
     /// A fixed message in place of the board.
     Message(&'static str),
@@ -327,51 +336,85 @@ impl Record {
     }
 }
 
+/// Puzzles read (or read errors) and their results, in input order. The
+/// buffers are reused from chunk to chunk.
+struct Slot {
+    item: Option<Result<Puzzle, ReadError>>,
+    record: Record,
+    ok: bool,
+    board: Board,
+    stats: Stats,
+    seconds: f64,
+}
+
+impl Default for Slot {
+    fn default() -> Self {
+        Slot {
+            item: None,
+            record: Record::Message(""),
+            ok: true,
+            board: Board::empty(3),
+            stats: Stats::default(),
+            seconds: 0.0,
+        }
+    }
+}
+
+/// Puzzles solved per chunk when several threads work: large enough to
+/// share out evenly, small enough to keep memory flat and output flowing.
+const CHUNK: usize = 2048;
+
+thread_local! {
+    /// Each worker thread's solver, kept between chunks.
+    static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+}
+
 /// Runs `dlx-sudoku` with `config`, reading [`Input::Stdin`] from `stdin`,
 /// writing results to `stdout` and messages to `stderr`, as
 /// `dlx-sudoku --help` describes.
 pub fn run<R, W, E>(config: &Config, mut stdin: R, stdout: W, mut stderr: E) -> Exit
 where
-    R: BufRead,
+    R: BufRead + Send,
     W: Write,
     E: Write,
 {
-    // Flush after every record when a person is typing puzzles in.
-    let interactive = io::stdin().is_terminal();
+    // Answer each puzzle at once when a person is typing them in.
+    let interactive = io::stdin().is_terminal() && config.inputs.contains(&Input::Stdin);
+    let threads = if interactive { 1 } else { config.threads };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");
+            return Exit::Failure;
+        }
+    };
+    let chunk = if pool.current_num_threads() == 1 {
+        1
+    } else {
+        CHUNK
+    };
     let mut out = BufWriter::with_capacity(64 * 1024, stdout);
     let mut exit = Exit::Success;
     let mut totals = Totals::default();
-    let mut solver = Solver::new();
-    solver.set_node_limit(config.max_nodes);
-    let mut solution = Board::empty(3);
+    let mut work = Work {
+        config,
+        pool: &pool,
+        chunk,
+        interactive,
+        current: Vec::new(),
+        next: Vec::new(),
+        totals: &mut totals,
+    };
     for input in &config.inputs {
         let result = match input {
-            Input::Stdin => process(
-                config,
-                input,
-                &mut stdin,
-                &mut out,
-                &mut stderr,
-                &mut Work {
-                    solver: &mut solver,
-                    solution: &mut solution,
-                    totals: &mut totals,
-                    interactive,
-                },
-            ),
+            Input::Stdin => process(input, &mut stdin, &mut out, &mut stderr, &mut work),
             Input::File(path) => match File::open(path) {
                 Ok(f) => process(
-                    config,
                     input,
                     BufReader::with_capacity(64 * 1024, f),
                     &mut out,
                     &mut stderr,
-                    &mut Work {
-                        solver: &mut solver,
-                        solution: &mut solution,
-                        totals: &mut totals,
-                        interactive: false,
-                    },
+                    &mut work,
                 ),
                 Err(e) => {
                     let _ = writeln!(stderr, "dlx-sudoku: cannot open {}: {e}", path.display());
@@ -415,16 +458,42 @@ where
 
 /// The state shared by all inputs of a run.
 struct Work<'a> {
-    solver: &'a mut Solver,
-    solution: &'a mut Board,
-    totals: &'a mut Totals,
+    config: &'a Config,
+    pool: &'a rayon::ThreadPool,
+    /// Puzzles per chunk (1 on one thread).
+    chunk: usize,
     interactive: bool,
+    /// The chunk being solved and the one being read.
+    current: Vec<Slot>,
+    next: Vec<Slot>,
+    totals: &'a mut Totals,
 }
 
-/// Reads every puzzle of one input and writes its records. Returns the
-/// input's exit status, or the write error that ends the run.
+/// Reads up to `n` records into `slots` (reusing them); `false` at the end
+/// of the input.
+fn fill<R: BufRead>(reader: &mut Reader<R>, slots: &mut Vec<Slot>, n: usize) -> bool {
+    slots.truncate(n);
+    let mut k = 0;
+    while k < n {
+        let Some(item) = reader.next() else { break };
+        if k == slots.len() {
+            slots.push(Slot::default());
+        }
+        let stop = matches!(item, Err(ReadError::Io(_)));
+        slots[k].item = Some(item);
+        k += 1;
+        if stop {
+            break;
+        }
+    }
+    slots.truncate(k);
+    k > 0
+}
+
+/// Reads every puzzle of one input and writes its records, solving a chunk
+/// on the pool while the next one is read. Returns the input's exit status,
+/// or the write error that ends the run.
 fn process<R, W, E>(
-    config: &Config,
     input: &Input,
     source: R,
     out: &mut W,
@@ -432,15 +501,16 @@ fn process<R, W, E>(
     work: &mut Work<'_>,
 ) -> io::Result<Exit>
 where
-    R: BufRead,
+    R: BufRead + Send,
     W: Write,
     E: Write,
 {
+    let config = work.config;
     let reader = match config.format {
         Some(f) => Ok(Reader::new(source, f)),
         None => Reader::detect(source).map(|(r, _)| r),
     };
-    let reader = match reader {
+    let mut reader = match reader {
         Ok(r) => r,
         Err(e) => {
             let _ = writeln!(stderr, "dlx-sudoku: {input}: read error: {e}");
@@ -450,53 +520,60 @@ where
     let out_format = config.output.unwrap_or(reader.format());
     let mut writer = Writer::new(out_format);
     let mut exit = Exit::Success;
-    for item in reader {
-        let record = match item {
-            Ok(puzzle) => {
-                let start = Instant::now();
-                let (record, ok) = handle(config, &puzzle.board, work);
-                let seconds = start.elapsed().as_secs_f64();
-                let stats = work.solver.stats();
-                let t = &mut *work.totals;
-                t.puzzles += 1;
-                t.stats.nodes += stats.nodes;
-                t.stats.updates += stats.updates;
-                t.stats.solutions += stats.solutions;
-                t.seconds += seconds;
-                if !ok {
-                    t.failed += 1;
-                    exit = exit.max(Exit::PuzzleFailed);
+    let chunk = work.chunk;
+    let mut more = fill(&mut reader, &mut work.current, chunk);
+    while more {
+        let (current, next) = (&mut work.current, &mut work.next);
+        more = work.pool.install(|| {
+            let (_, more) = rayon::join(
+                || solve_chunk(config, current),
+                || fill(&mut reader, next, chunk),
+            );
+            more
+        });
+        for slot in work.current.iter() {
+            let t = &mut *work.totals;
+            match slot.item.as_ref() {
+                Some(Ok(puzzle)) => {
+                    t.puzzles += 1;
+                    t.stats.nodes += slot.stats.nodes;
+                    t.stats.updates += slot.stats.updates;
+                    t.stats.solutions += slot.stats.solutions;
+                    t.seconds += slot.seconds;
+                    if config.stats {
+                        let _ = writeln!(
+                            stderr,
+                            "{input}:{}: nodes={} updates={} seconds={:.6}",
+                            puzzle.line, slot.stats.nodes, slot.stats.updates, slot.seconds
+                        );
+                    }
                 }
-                if config.stats {
-                    let _ = writeln!(
-                        stderr,
-                        "{input}:{}: nodes={} updates={} seconds={seconds:.6}",
-                        puzzle.line, stats.nodes, stats.updates
-                    );
+                Some(Err(ReadError::Parse(e))) => {
+                    let _ = writeln!(stderr, "{input}:{e}");
+                    t.puzzles += 1;
                 }
-                record
+                Some(Err(e)) => {
+                    let _ = writeln!(stderr, "dlx-sudoku: {input}: {e}");
+                    exit = Exit::Failure;
+                    more = false;
+                    break;
+                }
+                None => continue,
             }
-            Err(ReadError::Parse(e)) => {
-                let _ = writeln!(stderr, "{input}:{e}");
-                work.totals.puzzles += 1;
-                work.totals.failed += 1;
+            if !slot.ok {
+                t.failed += 1;
                 exit = exit.max(Exit::PuzzleFailed);
-                Record::Message("invalid puzzle")
             }
-            Err(e) => {
-                let _ = writeln!(stderr, "dlx-sudoku: {input}: {e}");
-                exit = Exit::Failure;
-                break;
+            match (&slot.record, config.command) {
+                (Record::Solved, _) => writer.board(out, &slot.board)?,
+                (Record::Message(m), Command::Solve) => writer.message(out, m)?,
+                (record, _) => record.write_line(out)?,
             }
-        };
-        match (&record, config.command) {
-            (Record::Solved, _) => writer.board(out, work.solution)?,
-            (Record::Message(m), Command::Solve) => writer.message(out, m)?,
-            (_, _) => record.write_line(out)?,
+            if work.interactive {
+                out.flush()?;
+            }
         }
-        if work.interactive {
-            out.flush()?;
-        }
+        std::mem::swap(&mut work.current, &mut work.next);
     }
     if config.command == Command::Solve {
         writer.finish(out)?;
@@ -504,12 +581,49 @@ where
     Ok(exit)
 }
 
+/// Solves every puzzle of a chunk, in parallel when the pool has threads.
+fn solve_chunk(config: &Config, slots: &mut [Slot]) {
+    let one = |slot: &mut Slot| {
+        SOLVER.with(|s| {
+            let mut solver = s.borrow_mut();
+            solver.set_node_limit(config.max_nodes);
+            solve_slot(config, &mut solver, slot);
+        })
+    };
+    if slots.len() == 1 {
+        one(&mut slots[0]);
+    } else {
+        use rayon::prelude::*;
+        slots.par_iter_mut().for_each(one);
+    }
+}
+
+/// Solves, counts or checks the puzzle of one slot.
+fn solve_slot(config: &Config, solver: &mut Solver, slot: &mut Slot) {
+    let Some(Ok(puzzle)) = slot.item.as_ref() else {
+        slot.record = Record::Message("invalid puzzle");
+        slot.ok = false;
+        slot.stats = Stats::default();
+        return;
+    };
+    let start = Instant::now();
+    let (record, ok) = handle(config.command, &puzzle.board, solver, &mut slot.board);
+    slot.seconds = start.elapsed().as_secs_f64();
+    slot.stats = solver.stats();
+    slot.record = record;
+    slot.ok = ok;
+}
+
 /// Solves, counts or checks one puzzle: the record to print and whether it
-/// counts as a success.
-fn handle(config: &Config, board: &Board, work: &mut Work<'_>) -> (Record, bool) {
-    let solver = &mut *work.solver;
-    match config.command {
-        Command::Solve => match solver.solve(board, work.solution) {
+/// counts as a success. A solution goes to `solution`.
+fn handle(
+    command: Command,
+    board: &Board,
+    solver: &mut Solver,
+    solution: &mut Board,
+) -> (Record, bool) {
+    match command {
+        Command::Solve => match solver.solve(board, solution) {
             Outcome::Solved => (Record::Solved, true),
             Outcome::NoSolution => (Record::Message("no solution"), false),
             Outcome::NodeLimit => (Record::Message("search limit reached"), false),

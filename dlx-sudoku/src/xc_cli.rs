@@ -102,6 +102,48 @@ pub struct Args {
     /// Print search statistics as the last line of standard error.
     #[arg(short, long)]
     stats: bool,
+
+    /// Count on N threads (0: one per core). Counting only: not with
+    /// --print, --limit or --max-nodes. Node and update counts then add up
+    /// the work of every thread, which exceeds a one-thread run's.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
+          conflicts_with_all = ["print", "limit", "max_nodes"])]
+    threads: usize,
+
+    /// Cut the search tree at depth D into parts that can be counted
+    /// separately (with --list-parts or --part).
+    #[arg(long, value_name = "D", conflicts_with_all = ["print", "limit", "max_nodes"])]
+    split_depth: Option<usize>,
+
+    /// With --split-depth: print the number of parts, then one line per
+    /// part: the input line numbers of the options it starts with.
+    #[arg(long, requires = "split_depth", conflicts_with = "part")]
+    list_parts: bool,
+
+    /// With --split-depth: count only the parts k with k % N == I (worker I
+    /// of N, 0-based) and print that partial count; the partial counts of
+    /// workers 0..N sum to the total.
+    #[arg(long, value_name = "I/N", requires = "split_depth", value_parser = parse_part)]
+    part: Option<(usize, usize)>,
+}
+
+/// Parses `I/N` with `I < N`.
+fn parse_part(text: &str) -> Result<(usize, usize), String> {
+    let (i, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("expected I/N (e.g. 0/4), got '{text}'"))?;
+    let i: usize = i
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{i}' is not a worker number"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{n}' is not a worker count"))?;
+    if n == 0 || i >= n {
+        return Err(format!("worker {i} of {n}: expected 0 <= I < N"));
+    }
+    Ok((i, n))
 }
 
 impl Args {
@@ -112,12 +154,22 @@ impl Args {
             Some(p) if p == Path::new("-") => Input::Stdin,
             Some(p) => Input::File(p),
         };
+        let split = self.split_depth.map(|depth| Split {
+            depth,
+            mode: match self.part {
+                Some((index, count)) => SplitMode::Part { index, count },
+                None if self.list_parts => SplitMode::List,
+                None => SplitMode::Part { index: 0, count: 1 },
+            },
+        });
         Config {
             input,
             print: self.print,
             limit: self.limit,
             max_nodes: self.max_nodes,
             stats: self.stats,
+            threads: self.threads,
+            split,
         }
     }
 }
@@ -143,7 +195,7 @@ impl fmt::Display for Input {
 }
 
 /// What one run of `dlx` does.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The problem's source.
     pub input: Input,
@@ -155,6 +207,33 @@ pub struct Config {
     pub max_nodes: Option<u64>,
     /// Print the search statistics on standard error.
     pub stats: bool,
+    /// Threads for counting (0: one per core; 1: the sequential search).
+    pub threads: usize,
+    /// Count parts of the search tree instead of the whole.
+    pub split: Option<Split>,
+}
+
+/// Cutting the search tree into parts (see [`dlx_core::Problem::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// The depth of the cut.
+    pub depth: usize,
+    /// What to do with the parts.
+    pub mode: SplitMode,
+}
+
+/// What to do with the parts of a [`Split`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitMode {
+    /// Print how many parts there are and what they are.
+    List,
+    /// Count the parts `k` with `k % count == index`.
+    Part {
+        /// This worker, `0..count`.
+        index: usize,
+        /// The number of workers.
+        count: usize,
+    },
 }
 
 /// How a run ended; [`Exit::code`] is the process exit status.
@@ -186,6 +265,20 @@ impl Exit {
 impl From<Exit> for ExitCode {
     fn from(e: Exit) -> ExitCode {
         ExitCode::from(e.code())
+    }
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            input: Input::Stdin,
+            print: false,
+            limit: None,
+            max_nodes: None,
+            stats: false,
+            threads: 1,
+            split: None,
+        }
     }
 }
 
@@ -257,6 +350,14 @@ fn search<W: Write>(
     out: &mut W,
 ) -> io::Result<Finish> {
     let start = Instant::now();
+    if config.split.is_some() || config.threads != 1 {
+        let stats = count_in_parts(config, file, out)?;
+        return Ok(Finish {
+            outcome: Outcome::Complete,
+            stats,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
     let mut solver = file.problem.solver();
     solver.set_node_limit(config.max_nodes);
     let limit = config.limit.unwrap_or(u64::MAX);
@@ -287,6 +388,56 @@ fn search<W: Write>(
         stats: solver.stats(),
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// Counts with several threads, or only some parts of the tree (see
+/// [`Split`]); lists the parts for [`SplitMode::List`].
+fn count_in_parts<W: Write>(config: &Config, file: &mut DlxFile, out: &mut W) -> io::Result<Stats> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(io::Error::other)?;
+    let Some(split) = config.split else {
+        return Ok(pool.install(|| dlx_core::parallel::count(&mut file.problem)));
+    };
+    let parts = file.problem.parts(split.depth);
+    let (index, count) = match split.mode {
+        SplitMode::List => {
+            writeln!(out, "{}", parts.len())?;
+            for part in &parts {
+                let lines: Vec<String> = part
+                    .iter()
+                    .map(|o| file.option_lines[o.index()].to_string())
+                    .collect();
+                writeln!(out, "{}", lines.join(" "))?;
+            }
+            return Ok(Stats::default());
+        }
+        SplitMode::Part { index, count } => (index, count),
+    };
+    let mine: Vec<&Vec<OptionId>> = parts.iter().skip(index).step_by(count).collect();
+    let problem = &file.problem;
+    let stats = pool.install(|| {
+        use rayon::prelude::*;
+        mine.par_iter()
+            .map_init(
+                || problem.clone(),
+                |p, part| {
+                    let mut s = p.solver();
+                    for &o in part.iter() {
+                        s.force(o).expect("a part's options are compatible");
+                    }
+                    s.count(None);
+                    s.stats()
+                },
+            )
+            .reduce(Stats::default, |a, b| Stats {
+                nodes: a.nodes + b.nodes,
+                updates: a.updates + b.updates,
+                solutions: a.solutions + b.solutions,
+            })
+    });
+    Ok(stats)
 }
 
 /// Runs `dlx` with `config`: reads the problem (from `stdin` when the input
@@ -324,7 +475,14 @@ where
     });
     let mut out = BufWriter::new(stdout);
     let written = search(config, &mut file, lines.as_deref(), &mut out).and_then(|finish| {
-        if !config.print {
+        let listed = matches!(
+            config.split,
+            Some(Split {
+                mode: SplitMode::List,
+                ..
+            })
+        );
+        if !config.print && !listed {
             let more = if finish.outcome == Outcome::NodeLimit {
                 "+"
             } else {

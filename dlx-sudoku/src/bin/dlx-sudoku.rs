@@ -1,7 +1,7 @@
 //! `dlx-sudoku`: solve, count and check Sudoku puzzles. See
 //! `dlx-sudoku --help` and [`dlx_sudoku::cli`].
 
-use std::io;
+use std::io::{self, BufReader};
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -15,11 +15,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    run(
-        &config,
-        io::stdin().lock(),
-        io::stdout().lock(),
-        io::stderr().lock(),
-    )
-    .into()
+    // Standard input is read on whichever thread is free while the others
+    // solve, so it is taken unlocked (`Stdin` can move between threads).
+    let stdin = BufReader::with_capacity(64 * 1024, io::stdin());
+    run(&config, stdin, io::stdout().lock(), io::stderr().lock()).into()
 }

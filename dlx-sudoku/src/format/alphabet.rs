@@ -97,8 +97,7 @@ mod tests {
 
     #[test]
     fn std_values_cover_one_to_twenty_five() {
-        for v in 1..=25usize {
-            let c = STD_DIGITS[v];
+        for (v, &c) in STD_DIGITS.iter().enumerate().skip(1) {
             assert_eq!(Alphabet::Std.char_value(c), Cell::Value(v));
             assert_eq!(
                 Alphabet::Std.char_value(c.to_ascii_lowercase()),

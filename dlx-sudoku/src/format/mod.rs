@@ -55,8 +55,14 @@
 //! when there is one), then the reader resynchronises and goes on with the
 //! next record: in the line format, the next line; in the block formats, the
 //! line after the next blank line or after the side-th row of the broken
-//! record, whichever comes first; in JSON, after the broken board's closing
-//! bracket, or at a line that starts a new board (`[[`). Lines are read with
+//! record, whichever comes first (the side is that of the record's first
+//! row, else of its second, else the format's usual one: 9, 16 for
+//! [`Poj3076`](Format::Poj3076), none for [`Grid`](Format::Grid), which then
+//! skips to the blank line); in JSON, after the broken board's closing
+//! bracket or at a line that starts a new board (`[[` first), whichever
+//! comes first, and then at the next `[` `[` pair. (A board spread over
+//! lines that has lost a bracket can thus take the boards after it along
+//! when none of their lines starts with `[[`.) Lines are read with
 //! a bounded buffer ([`MAX_LINE_LEN`]); a longer line is an error for its
 //! record, not the end of reading. Memory stays bounded whatever the input.
 //!

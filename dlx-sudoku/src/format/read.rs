@@ -450,8 +450,9 @@ pub(super) fn single_char(s: &str) -> Option<char> {
 /// The state of a block-format reader.
 struct Block {
     row: Row,
-    /// The side assumed for skipping when the first row of a record is
-    /// unreadable (`None`: skip to the next blank line).
+    /// The side assumed for skipping a broken record when neither its first
+    /// nor its second row has the length of a side (`None`: skip to the
+    /// next blank line).
     default_side: Option<usize>,
     /// The accepted lengths of a record's first row.
     first_row: &'static [usize],
