@@ -277,6 +277,7 @@ fn arguments_become_the_config() {
         limit: Some(3),
         max_nodes: Some(10),
         stats: true,
+        ..Config::default()
     };
     assert_eq!(c, expected);
     assert!(parse(&["dlx", "--limit", "0"]).is_err());

@@ -1,0 +1,2 @@
+#[path = "gen_tmp.rs"]
+mod gen_tmp;
