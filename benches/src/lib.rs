@@ -1,1 +1,30 @@
-//! Benchmark support (work in progress).
+//! Benchmark support for dlx-core and dlx-sudoku: the Sudoku data sets, an
+//! independent checker, the naive baseline, adapters for the peer crates and
+//! for our solver, and the exact-cover files of the engine benchmark.
+//!
+//! The criterion benchmarks (`benches/engine.rs`, `benches/sudoku.rs`) and
+//! the comparison program (`src/bin/compare.rs`) are thin shells over this
+//! library. See `benches/README.md` for the data sets and the method.
+//!
+//! ```
+//! use dlx_benches::check::check_solution;
+//! use dlx_benches::puzzle::PuzzleSet;
+//! use dlx_benches::solvers::{Answer, DlxCrate, SudokuSolver};
+//!
+//! let set = PuzzleSet::named("top1465")?;
+//! let puzzle = &set.puzzles[0];
+//! let Answer::Solved(grid) = DlxCrate::new().solve(puzzle) else { panic!() };
+//! assert_eq!(check_solution(puzzle, &grid), Ok(()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod check;
+pub mod compare;
+pub mod cover;
+pub mod naive;
+pub mod puzzle;
+pub mod rng;
+pub mod solvers;
+pub mod xc;

@@ -2,3 +2,8 @@
 
 mod common;
 mod xc_files;
+
+mod api;
+mod oracle;
+mod parallel;
+mod text_format;

@@ -556,3 +556,83 @@ fn closed_pipe_ends_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// The parts of a split search tree, counted by separate workers, add up to
+/// the sequential count; so does a count on several threads.
+#[test]
+fn parts_and_threads_give_the_sequential_count() {
+    for (file, expected) in [
+        ("queens10.dlx", 724),
+        ("langford8.dlx", 300),
+        ("pent3x20.dlx", 8),
+        ("dom6x6.dlx", 6728),
+        ("sudoku_multi30.dlx", 30),
+        ("xc_secondary.dlx", 6),
+        ("xc_odd_cycle.dlx", 0),
+    ] {
+        let path = path_arg(file);
+        for (depth, workers) in [(1, 2), (3, 3), (5, 4)] {
+            let mut total = 0u64;
+            for i in 0..workers {
+                let part = format!("{i}/{workers}");
+                let (code, out, err) = run_bin(
+                    &["--split-depth", &depth.to_string(), "--part", &part, &path],
+                    None,
+                );
+                assert_eq!((code, err.as_str()), (0, ""), "{file} part {part}");
+                total += out.trim().parse::<u64>().unwrap();
+            }
+            assert_eq!(
+                total, expected,
+                "{file} at depth {depth} over {workers} workers"
+            );
+        }
+        let (code, out, _) = run_bin(&["--threads", "2", &path], None);
+        assert_eq!(
+            (code, out.trim()),
+            (0, expected.to_string().as_str()),
+            "{file} -j 2"
+        );
+    }
+}
+
+#[test]
+fn list_parts_prints_the_count_then_one_line_per_part() {
+    let (code, out, err) = run_bin(
+        &[
+            "--split-depth",
+            "1",
+            "--list-parts",
+            &path_arg("queens8.dlx"),
+        ],
+        None,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let mut lines = out.lines();
+    let n: usize = lines.next().unwrap().parse().unwrap();
+    let parts: Vec<&str> = lines.collect();
+    assert_eq!(parts.len(), n);
+    // Depth 1 branches on the first item of minimum length: r4 (8 options).
+    assert_eq!(n, 8);
+    for p in parts {
+        // One option per part, named by its input line.
+        let line: usize = p.parse().unwrap();
+        assert!(line > 3);
+    }
+}
+
+#[test]
+fn parts_and_threads_reject_incompatible_options() {
+    for args in [
+        &["--part", "0/2", "f.dlx"][..],
+        &["--list-parts", "f.dlx"],
+        &["--split-depth", "2", "--print", "f.dlx"],
+        &["--threads", "2", "--limit", "3", "f.dlx"],
+        &["--split-depth", "2", "--part", "2/2", "f.dlx"],
+        &["--split-depth", "2", "--part", "x", "f.dlx"],
+    ] {
+        let mut argv = vec!["dlx"];
+        argv.extend_from_slice(args);
+        assert!(Args::try_parse_from(&argv).is_err(), "{args:?}");
+    }
+}

@@ -1,0 +1,72 @@
+//! Engine benchmark: count every solution of classic exact-cover problems
+//! with dlx-core, against the `dlx` crate on the same files.
+//!
+//! One group per problem. Throughput is Knuth's DLX1 update count for the
+//! problem (`Throughput::Elements(updates)`), so criterion's "elem/s" column
+//! reads as updates per second; both engines branch as DLX1 does, so the
+//! same figure is a fair unit for both.
+//!
+//! `cargo bench -p dlx-benches --bench engine -- queens12` runs one problem;
+//! `-- dlx-core` only ours.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use dlx_benches::xc::{dlx_crate_count, known, load, load_dlx_crate, ENGINE_PROBLEMS};
+
+fn engine(c: &mut Criterion) {
+    for name in ENGINE_PROBLEMS {
+        let known = known(name).unwrap_or_else(|e| panic!("{e}"));
+        let mut group = c.benchmark_group(format!("xc/{name}"));
+        group.sample_size(10);
+        group.sampling_mode(SamplingMode::Flat);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(5));
+        group.throughput(Throughput::Elements(known.dlx1_updates));
+
+        // Each problem is loaded and validated lazily, once, on the first
+        // call: criterion never calls the closures of filtered-out
+        // benchmarks, and validating a count takes seconds for some.
+        let mut ours = None;
+        group.bench_function("count_all/dlx-core", |b| {
+            let file = ours.get_or_insert_with(|| {
+                let mut file = load(name).unwrap_or_else(|e| panic!("{e}"));
+                let stats = file.problem.count_with_stats();
+                assert_eq!(
+                    stats.solutions, known.solutions,
+                    "{name}: dlx-core miscounts"
+                );
+                eprintln!(
+                    "{name}: {} solutions; dlx-core {} nodes, {} updates \
+                     (DLX1: {} nodes, {} updates)",
+                    stats.solutions,
+                    stats.nodes,
+                    stats.updates,
+                    known.dlx1_nodes,
+                    known.dlx1_updates
+                );
+                file
+            });
+            b.iter(|| black_box(black_box(&mut file.problem).count_with_stats()))
+        });
+        let mut baseline = None;
+        group.bench_function("count_all/dlx", |b| {
+            let problem = baseline.get_or_insert_with(|| {
+                let mut problem = load_dlx_crate(name).unwrap_or_else(|e| panic!("{e}"));
+                let (solutions, updates) = dlx_crate_count(&mut problem);
+                assert_eq!(
+                    solutions, known.solutions,
+                    "{name}: the dlx crate miscounts"
+                );
+                eprintln!("{name}: dlx crate {solutions} solutions, {updates} updates");
+                problem
+            });
+            b.iter(|| black_box(dlx_crate_count(black_box(&mut *problem))))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);

@@ -1,0 +1,93 @@
+//! Splitting the search tree into parts, and counting on several threads:
+//! both must give the sequential count on every `xc` file.
+
+use dlx_core::{text, Branch};
+
+use crate::common::data_path;
+
+fn load(name: &str) -> text::DlxFile {
+    let bytes = std::fs::read(data_path(&format!("xc/{name}"))).unwrap();
+    text::parse(&bytes).unwrap()
+}
+
+/// Files small enough to count many times over.
+const FILES: &[&str] = &[
+    "queens8.dlx",
+    "queens10.dlx",
+    "langford7.dlx",
+    "langford8.dlx",
+    "dom6x6.dlx",
+    "dom6x6_mut.dlx",
+    "pent3x20.dlx",
+    "sudoku_multi30.dlx",
+    "sudoku_unsolvable.dlx",
+    "xc_wikipedia.dlx",
+    "xc_secondary.dlx",
+    "xc_format.dlx",
+    "xc_secondary_only_option.dlx",
+    "xc_odd_cycle.dlx",
+    "xc_no_option_item.dlx",
+    "xc_no_options.dlx",
+];
+
+#[test]
+fn parts_partition_the_solutions() {
+    for name in FILES {
+        let mut f = load(name);
+        let expected = f.problem.count();
+        for depth in [0, 1, 2, 4] {
+            let parts = f.problem.parts(depth);
+            let mut total = 0;
+            for part in &parts {
+                assert!(part.len() <= depth, "{name}: part deeper than the cut");
+                let mut s = f.problem.solver();
+                for &o in part {
+                    s.force(o).unwrap();
+                }
+                total += s.count(None).solutions;
+            }
+            assert_eq!(total, expected, "{name} at depth {depth}");
+        }
+        // The problem is intact after all that.
+        assert_eq!(f.problem.count(), expected, "{name} afterwards");
+    }
+}
+
+#[test]
+fn branch_names_the_item_dlx1_chooses_first() {
+    // queens8: the first item of minimum length is r4 (the organ-pipe
+    // order puts the middle rows first); all 8 of its squares are options.
+    let mut f = load("queens8.dlx");
+    let s = f.problem.solver();
+    match s.branch() {
+        Branch::On(item, options) => {
+            assert_eq!(f.item_names[item.index()], "r4");
+            assert_eq!(options.len(), 8);
+            drop(s);
+            for o in options {
+                assert!(f.option_text(o).starts_with("r4 "));
+            }
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut f = load("xc_no_option_item.dlx");
+    assert!(matches!(f.problem.solver().branch(), Branch::DeadEnd(_)));
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_count_equals_the_sequential_count() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(3)
+        .build()
+        .unwrap();
+    for name in FILES
+        .iter()
+        .chain(&["langford11.dlx", "queens12.dlx", "pent4x15.dlx"])
+    {
+        let mut f = load(name);
+        let expected = f.problem.count();
+        let stats = pool.install(|| dlx_core::parallel::count(&mut f.problem));
+        assert_eq!(stats.solutions, expected, "{name}");
+    }
+}
