@@ -12,6 +12,8 @@
 //! with no primary item is kept in the problem (so option ids follow the
 //! option lines) but never chosen, as in DLX1, which drops it with a warning.
 //!
+//! Comment lines are skipped unread, so they may hold any bytes.
+//!
 //! Where this reader is more lenient than DLX1: the last line need not end
 //! with a newline; a carriage return before a newline (CRLF files) is
 //! ignored; a UTF-8 byte-order mark at the start is skipped. Colour controls
@@ -79,8 +81,6 @@ impl DlxFile {
 pub enum ParseErrorKind {
     /// The input has no item line (only blanks and comments, or nothing).
     NoItemLine,
-    /// The item line declares no primary item.
-    NoPrimaryItems,
     /// The item line has a second `|`.
     SecondDivider,
     /// An item name is declared twice.
@@ -124,9 +124,6 @@ impl fmt::Display for ParseError {
         }
         match &self.kind {
             ParseErrorKind::NoItemLine => f.write_str("no item line (the input has no items)"),
-            ParseErrorKind::NoPrimaryItems => {
-                f.write_str("no primary items (expected item names before '|')")
-            }
             ParseErrorKind::SecondDivider => {
                 f.write_str("a second '|' in the item line (expected one at most)")
             }
@@ -326,12 +323,13 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
         } else {
             line
         };
-        let mut tokens = Tokens::new(line, line_no)?.peekable();
-        match tokens.peek() {
-            None => continue,
-            Some(t) if t.text == b"|" || t.text.starts_with(b"|") => continue,
+        // Blank lines and comments (first nonblank character '|') are
+        // skipped before anything else, so a comment may hold any bytes.
+        match line.iter().find(|&&b| b != b' ' && b != b'\t') {
+            None | Some(b'|') => continue,
             Some(_) => {}
         }
+        let tokens = Tokens::new(line, line_no)?;
         let Some(p) = problem.as_mut() else {
             // The item line.
             let mut secondary_from = None;
@@ -350,10 +348,9 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
                 }
                 names.push(name);
             }
+            // At least one primary item: a line starting with '|' is a
+            // comment, so the item line cannot start with the divider.
             let n_primary = secondary_from.unwrap_or(names.len());
-            if n_primary == 0 {
-                return Err(err(line_no, 0, ParseErrorKind::NoPrimaryItems).into());
-            }
             if names.len() > u32::MAX as usize / 2 {
                 return Err(err(line_no, 0, ParseErrorKind::TooLarge).into());
             }
