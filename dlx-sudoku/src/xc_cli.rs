@@ -23,7 +23,7 @@
 
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -170,6 +170,7 @@ impl Args {
             stats: self.stats,
             threads: self.threads,
             split,
+            progress: io::stderr().is_terminal(),
         }
     }
 }
@@ -211,6 +212,8 @@ pub struct Config {
     pub threads: usize,
     /// Count parts of the search tree instead of the whole.
     pub split: Option<Split>,
+    /// Show a progress bar on the terminal (set when stderr is one).
+    pub progress: bool,
 }
 
 /// Cutting the search tree into parts (see [`dlx_core::Problem::parts`]).
@@ -278,6 +281,7 @@ impl Default for Config {
             stats: false,
             threads: 1,
             split: None,
+            progress: false,
         }
     }
 }
@@ -334,6 +338,20 @@ fn load<R: BufRead>(input: &Input, stdin: R) -> Result<DlxFile, LoadError> {
     })
 }
 
+/// Search nodes between two redraws of the progress bar.
+const PROGRESS_NODES: u64 = 200_000;
+
+/// A bar on stderr for the share of the tree searched (in thousandths).
+fn progress_bar() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(1000);
+    let style = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} [{wide_bar}] ~{percent}% of the tree  {msg}",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar
+}
+
 /// How the search ended.
 struct Finish {
     outcome: Outcome,
@@ -361,10 +379,24 @@ fn search<W: Write>(
     let mut solver = file.problem.solver();
     solver.set_node_limit(config.max_nodes);
     let limit = config.limit.unwrap_or(u64::MAX);
+    let max_nodes = config.max_nodes.unwrap_or(u64::MAX);
+    let bar = config.progress.then(progress_bar);
     let mut found = 0u64;
     let outcome = loop {
         if found >= limit {
             break Outcome::SolutionLimit;
+        }
+        if let Some(bar) = &bar {
+            // Stop every PROGRESS_NODES nodes to redraw (the search resumes
+            // where it stopped).
+            let nodes = solver.stats().nodes;
+            solver.set_node_limit(Some(max_nodes.min(nodes.saturating_add(PROGRESS_NODES))));
+            let seconds = start.elapsed().as_secs_f64().max(1e-9);
+            bar.set_position((solver.progress() * 1000.0) as u64);
+            bar.set_message(format!(
+                "{found} solutions, {:.1}M nodes/s",
+                nodes as f64 / seconds / 1e6
+            ));
         }
         match solver.next_solution() {
             Step::Found => {
@@ -380,9 +412,13 @@ fn search<W: Write>(
                 found += 1;
             }
             Step::Exhausted => break Outcome::Complete,
+            Step::NodeLimit if bar.is_some() && solver.stats().nodes < max_nodes => {}
             Step::NodeLimit => break Outcome::NodeLimit,
         }
     };
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     Ok(Finish {
         outcome,
         stats: solver.stats(),
