@@ -1,5 +1,6 @@
 //! Engine benchmark: count every solution of classic exact-cover problems
-//! with dlx-core, against the `dlx` crate on the same files.
+//! with dlx-core, against the `dlx` crate and the C baseline `dlx1-c`
+//! (Knuth's DLX1 algorithm in C, `-O2`: `src/dlx1c.rs`) on the same files.
 //!
 //! One group per problem. Throughput is Knuth's DLX1 update count for the
 //! problem (`Throughput::Elements(updates)`), so criterion's "elem/s" column
@@ -7,12 +8,14 @@
 //! same figure is a fair unit for both.
 //!
 //! `cargo bench -p dlx-benches --bench engine -- queens12` runs one problem;
-//! `-- dlx-core` only ours.
+//! `-- dlx-core` only ours; `-- 'queens12/count_all/(dlx-core|dlx1-c)$'`
+//! ours against the C baseline on one problem.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use dlx_benches::dlx1c::Dlx1;
 use dlx_benches::xc::{dlx_crate_count, known, load, load_dlx_crate, ENGINE_PROBLEMS};
 
 fn engine(c: &mut Criterion) {
@@ -63,6 +66,21 @@ fn engine(c: &mut Criterion) {
                 problem
             });
             b.iter(|| black_box(dlx_crate_count(black_box(&mut *problem))))
+        });
+        let mut dlx1 = None;
+        group.bench_function("count_all/dlx1-c", |b| {
+            let dlx1 = dlx1.get_or_insert_with(|| {
+                let file = load(name).unwrap_or_else(|e| panic!("{e}"));
+                let mut c = Dlx1::new(&file.problem).unwrap_or_else(|e| panic!("{name}: {e}"));
+                let stats = c.count();
+                assert_eq!(
+                    (stats.solutions, stats.nodes, stats.updates),
+                    (known.solutions, known.dlx1_nodes, known.dlx1_updates),
+                    "{name}: dlx1-c differs from DLX1"
+                );
+                c
+            });
+            b.iter(|| black_box(black_box(&mut *dlx1).count()))
         });
         group.finish();
     }

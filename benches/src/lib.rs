@@ -1,10 +1,12 @@
 //! Benchmark support for dlx-core and dlx-sudoku: the Sudoku data sets, an
 //! independent checker, the naive baseline, adapters for the peer crates and
-//! for our solver, and the exact-cover files of the engine benchmark.
+//! for our solver, the exact-cover files of the engine benchmark, and the C
+//! baseline of that benchmark (DLX1's algorithm in C, [`dlx1c`]).
 //!
 //! The criterion benchmarks (`benches/engine.rs`, `benches/sudoku.rs`) and
-//! the comparison program (`src/bin/compare.rs`) are thin shells over this
-//! library. See `benches/README.md` for the data sets and the method.
+//! the comparison programs (`src/bin/compare.rs`,
+//! `src/bin/compare-engine.rs`) are thin shells over this library. See
+//! `benches/README.md` for the data sets and the method.
 //!
 //! ```
 //! use dlx_benches::check::check_solution;
@@ -17,12 +19,16 @@
 //! assert_eq!(check_solution(puzzle, &grid), Ok(()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-#![forbid(unsafe_code)]
+// `deny`, not `forbid`: `dlx1c` calls the C baseline and allows unsafe code
+// in that one module.
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod check;
 pub mod compare;
+pub mod compare_engine;
 pub mod cover;
+pub mod dlx1c;
 pub mod naive;
 pub mod puzzle;
 pub mod rng;
