@@ -378,6 +378,15 @@ impl<'a> Solver<'a> {
 
     /// Runs the search to the next solution.
     pub fn next_solution(&mut self) -> Step {
+        let target = self.solutions.saturating_add(1);
+        self.run(target)
+    }
+
+    /// Runs the search until `self.solutions` reaches `target` (the last
+    /// solution found is then available), the tree is exhausted or the node
+    /// limit stops it. Counting passes its limit, so solutions are counted
+    /// without leaving the loop.
+    fn run(&mut self, target: u64) -> Step {
         self.started = true;
         self.solution_len = None;
         let root = self.p.links.root();
@@ -396,9 +405,12 @@ impl<'a> Solver<'a> {
                         // options (or nothing at all) are the one solution.
                         self.nodes += 1;
                         self.solutions += 1;
-                        self.solution_len = Some(level);
                         self.state = State::Done;
-                        break Step::Found;
+                        if self.solutions >= target {
+                            self.solution_len = Some(level);
+                            break Step::Found;
+                        }
+                        break Step::Exhausted;
                     };
                     if links.len[best] == 0 {
                         // Dead end. DLX1 covers and uncovers the empty item;
@@ -428,9 +440,12 @@ impl<'a> Solver<'a> {
                     if links.next[root] == root {
                         self.nodes += 1;
                         self.solutions += 1;
-                        self.solution_len = Some(level + 1);
                         self.state = State::Recover;
-                        break Step::Found;
+                        if self.solutions >= target {
+                            self.solution_len = Some(level + 1);
+                            break Step::Found;
+                        }
+                        continue;
                     }
                     level += 1;
                     self.state = State::Forward;
@@ -464,22 +479,18 @@ impl<'a> Solver<'a> {
     /// been found in all (when given), or the node limit stops the search.
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         let limit = limit.unwrap_or(u64::MAX);
-        loop {
-            if self.solutions >= limit {
-                return Count {
-                    solutions: self.solutions,
-                    outcome: Outcome::SolutionLimit,
-                };
-            }
-            let outcome = match self.next_solution() {
-                Step::Found => continue,
+        let outcome = if self.solutions >= limit {
+            Outcome::SolutionLimit
+        } else {
+            match self.run(limit) {
+                Step::Found => Outcome::SolutionLimit,
                 Step::Exhausted => Outcome::Complete,
                 Step::NodeLimit => Outcome::NodeLimit,
-            };
-            return Count {
-                solutions: self.solutions,
-                outcome,
-            };
+            }
+        };
+        Count {
+            solutions: self.solutions,
+            outcome,
         }
     }
 
