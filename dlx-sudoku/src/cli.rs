@@ -1,4 +1,5 @@
-//! The `dlx-sudoku` program: puzzles in, solutions out.
+//! The `dlx-sudoku` program: puzzles in, solutions out; puzzles made and
+//! rated.
 //!
 //! The binary is a thin shell: [`Args`] (parsed by clap) become a validated
 //! [`Config`], and [`run`] does the work on the streams it is given, so tests
@@ -35,7 +36,10 @@ use clap::{Parser, Subcommand};
 use dlx_core::Stats;
 
 use crate::format::{Format, Puzzle, ReadError, Reader, Writer};
-use crate::solver::{find_conflict, Conflict, Outcome, Solver};
+use crate::generate::{self, Generated, Generator, Rng, Symmetry};
+use crate::rate::{self, Level, Rater, Rating, Unrated};
+use crate::solver::{Conflict, Outcome, Solver};
+use crate::variant::{Regions, Variant};
 use crate::Board;
 
 /// Text shown after the options in `dlx-sudoku --help`.
@@ -66,15 +70,62 @@ Output:
   stopped the count). check: one line per puzzle, 'unique', 'no solution',
   'multiple solutions' or why the puzzle is not valid (clashing clues name
   their row, column or box).
+  rate: one line per puzzle, its level and score ('hard 9258.5'), or why it
+  cannot be rated ('no solution', 'multiple solutions', 'invalid puzzle',
+  'search limit reached').
   --stats writes per-puzzle and total search statistics to stderr.
 
+Variants (solve, count, check, rate and generate):
+  --variant x     X-Sudoku: both main diagonals hold every value once too
+  --regions FILE  jigsaw: the regions of FILE replace the boxes. FILE is a
+                  grid of side rows of side labels, one character per cell
+                  (any non-blank character; blanks between labels, blank
+                  lines and '#' comment lines are ignored); it must make
+                  side regions of side cells each, side 4, 9, 16 or 25.
+                  Regions need not be contiguous. A bad file is a usage
+                  error naming its line and column. Puzzles of another size
+                  than the regions are 'invalid puzzle'.
+  Both together make a jigsaw X-Sudoku. The singles pass works on the
+  variant's houses. 'pretty' output draws the standard boxes, not regions.
+
+Generate (dlx-sudoku generate [OPTIONS]):
+  Writes --count puzzles (default 1), each with exactly one solution, in the
+  --output format (default line). A random full grid (random clues completed
+  by the solver, then shuffled) loses clues in random order while the puzzle
+  stays unique (a count with limit 2 decides). --seed S repeats a run
+  exactly (default: from the clock; --stats prints it). --size 4|9|16|25
+  (default 9, or the regions' side; 25 takes tens of seconds per puzzle).
+  --symmetry none|rotational|mirror: the clue pattern is symmetric under a
+  half turn or a left-right mirror. Without --clues the removal runs to the
+  end: every clue (every symmetric pair) is then needed. --minimal checks
+  that no single clue can go, retrying new grids when one can (with
+  symmetry, most first tries can lose a lone clue). --clues K stops at K
+  clues; when no puzzle with K clues (minimal, with --minimal) turns up in
+  --attempts grids (default 1000 for 4x4 and 9x9, 20 for 16x16, 3 for
+  25x25), the closest puzzle is printed anyway and stderr says so.
+  Output in poj2676 starts with the case count, like the judge's input.
+
+Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
+  The score is the mean work the engine needs to solve a puzzle and prove
+  it unique, in dancing-links updates with the singles pass off, over
+  --samples random relabellings (default 8: rows, columns, bands, stacks,
+  transposition and values permuted, which only changes how the search
+  breaks ties), drawn from --seed (default 0; a puzzle's score depends only
+  on it and the puzzle). Levels: easy (up to 1500), medium (up to 5000),
+  hard (up to 25000), fiendish (up to 100000), extreme (above).
+  --summary writes the number of puzzles rated, the mean score and the
+  level counts to stderr.
+
 Exit status:
-  0  every puzzle was solved (solve), counted (count) or is valid and has a
-     unique solution (check); or the output pipe was closed
-  1  some puzzle had no solution, was malformed, hit --max-nodes, or (check)
-     is not uniquely solvable
-  2  usage error, or an input could not be read, or the output could not be
-     written";
+  0  every puzzle was solved (solve), counted (count), is valid and has a
+     unique solution (check), was rated (rate) or was generated as asked
+     (generate); or the output pipe was closed
+  1  some puzzle had no solution, was malformed, hit --max-nodes, or (check,
+     rate) is not uniquely solvable; (generate) some puzzle missed --clues or
+     --minimal and the closest one was printed
+  2  usage error (a bad regions file included), or an input could not be
+     read, or the output could not be written, or (generate) the variant
+     admits no grid at all";
 
 /// Command-line arguments of `dlx-sudoku`, as clap parses them;
 /// [`Args::config`] validates them into a [`Config`].
@@ -82,8 +133,9 @@ Exit status:
 #[command(
     name = "dlx-sudoku",
     version,
-    about = "Solve, count and check Sudoku puzzles with Dancing Links",
-    long_about = "Solve, count and check Sudoku puzzles (4x4 to 25x25) with Dancing Links. \
+    about = "Solve, count, check, rate and generate Sudoku puzzles with Dancing Links",
+    long_about = "Solve, count, check, rate and generate Sudoku puzzles (4x4 to 25x25; \
+                  classic, X-Sudoku and jigsaw) with Dancing Links. \
                   Reads the files given, or standard input, in any of the judge formats \
                   (POJ 3074, POJ 2676, HDU 1426, POJ 3076, LeetCode 37, plain grids) and \
                   writes one result per puzzle in the same format.",
@@ -118,6 +170,106 @@ enum Sub {
         #[command(flatten)]
         common: CommonArgs,
     },
+    /// Rate each puzzle's difficulty from the search: a level and the score
+    /// (mean dancing-links updates over random relabellings).
+    Rate {
+        /// Relabellings per puzzle.
+        #[arg(long, value_name = "N", default_value_t = rate::DEFAULT_SAMPLES,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
+        samples: usize,
+        /// Seed of the relabellings.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+        /// Puzzles rated, mean score and level counts on stderr at the end.
+        #[arg(long)]
+        summary: bool,
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Generate puzzles with exactly one solution.
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `generate`.
+#[derive(Clone, Debug, clap::Args)]
+struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    count: u64,
+    /// Seed: the same seed (and options) gives the same puzzles (default:
+    /// from the clock).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Board side: 4, 9, 16 or 25 (default 9, or the regions' side).
+    #[arg(long, value_name = "SIDE", value_parser = ["4", "9", "16", "25"])]
+    size: Option<String>,
+    /// Every clue is needed: removing any one loses uniqueness.
+    #[arg(long)]
+    minimal: bool,
+    /// Symmetry of the clue pattern.
+    #[arg(long, value_name = "SYMMETRY", default_value = "none")]
+    symmetry: Symmetry,
+    /// Target number of clues.
+    #[arg(long, value_name = "K")]
+    clues: Option<usize>,
+    /// Grids to try per puzzle when a goal (--clues, --minimal) is missed
+    /// (default: 1000 for 4x4 and 9x9, 20 for 16x16, 3 for 25x25).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    attempts: Option<usize>,
+    /// Output format (default: line).
+    #[arg(short, long, value_name = "FORMAT")]
+    output: Option<Format>,
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Seed and per-puzzle statistics (clues, grids tried, time) on stderr.
+    #[arg(short, long)]
+    stats: bool,
+    /// Generate on N threads (0, the default: one per core). The puzzles do
+    /// not depend on it.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    threads: usize,
+}
+
+/// The variant options.
+#[derive(Clone, Debug, clap::Args)]
+struct VariantArgs {
+    /// Sudoku variant: classic, or x (both main diagonals are houses too).
+    #[arg(long, value_name = "VARIANT", default_value = "classic")]
+    variant: VariantKind,
+    /// Jigsaw: read regions replacing the boxes from FILE (a grid of region
+    /// labels; `dlx-sudoku --help` describes it).
+    #[arg(long, value_name = "FILE")]
+    regions: Option<PathBuf>,
+}
+
+/// The values of `--variant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum VariantKind {
+    /// Rows, columns and boxes (or regions).
+    Classic,
+    /// The main diagonals too.
+    X,
+}
+
+impl VariantArgs {
+    /// The variant asked for, with its regions file read.
+    fn variant(&self) -> Result<Variant, String> {
+        let variant = match &self.regions {
+            None => Variant::classic(),
+            Some(path) => {
+                let text = std::fs::read(path).map_err(|e| {
+                    format!(
+                        "dlx-sudoku: cannot read the regions file {}: {e}",
+                        path.display()
+                    )
+                })?;
+                let regions = Regions::parse(&text)
+                    .map_err(|e| format!("dlx-sudoku: {}:{e}", path.display()))?;
+                Variant::jigsaw(regions)
+            }
+        };
+        Ok(variant.with_diagonals(self.variant == VariantKind::X))
+    }
 }
 
 /// Arguments of `solve`.
@@ -149,6 +301,8 @@ struct CommonArgs {
     /// input order.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
     threads: usize,
+    #[command(flatten)]
+    variant: VariantArgs,
 }
 
 impl Args {
@@ -156,14 +310,31 @@ impl Args {
     ///
     /// # Errors
     /// A message when the arguments are inconsistent (an output-only format
-    /// given as the input format).
+    /// given as the input format, a size that the regions contradict) or a
+    /// regions file cannot be read or is malformed.
     pub fn config(self) -> Result<Config, String> {
         let (command, common, output) = match self.command {
             None => (Command::Solve, self.solve.common, self.solve.output),
             Some(Sub::Solve(s)) => (Command::Solve, s.common, s.output),
             Some(Sub::Count { limit, common }) => (Command::Count { limit }, common, None),
             Some(Sub::Check { common }) => (Command::Check, common, None),
+            Some(Sub::Rate {
+                samples,
+                seed,
+                summary,
+                common,
+            }) => (
+                Command::Rate {
+                    samples,
+                    seed,
+                    summary,
+                },
+                common,
+                None,
+            ),
+            Some(Sub::Generate(g)) => return g.config(),
         };
+        let variant = common.variant.variant()?;
         if let Some(f) = common.format.filter(|f| !f.can_read()) {
             return Err(format!("dlx-sudoku: '{f}' is an output format only"));
         }
@@ -190,6 +361,60 @@ impl Args {
             max_nodes: common.max_nodes,
             stats: common.stats,
             threads: common.threads,
+            variant,
+        })
+    }
+}
+
+impl GenerateArgs {
+    /// The validated configuration of `generate`.
+    fn config(self) -> Result<Config, String> {
+        let variant = self.variant.variant()?;
+        let side = match (
+            self.size.as_deref().map(str::parse::<usize>),
+            variant.side(),
+        ) {
+            (Some(Ok(s)), Some(r)) if s != r => {
+                return Err(format!(
+                    "dlx-sudoku: --size {s} contradicts the {r}x{r} regions"
+                ))
+            }
+            (Some(Ok(s)), _) => s,
+            (Some(Err(_)), _) => unreachable!("clap checks the size"),
+            (None, Some(r)) => r,
+            (None, None) => 9,
+        };
+        let order = (2..=5).find(|n| n * n == side).unwrap_or(3);
+        if let Some(k) = self.clues.filter(|&k| k > side * side) {
+            return Err(format!(
+                "dlx-sudoku: --clues {k} is more than the {} cells of a {side}x{side} board",
+                side * side
+            ));
+        }
+        let attempts = self.attempts.unwrap_or(match order {
+            2 | 3 => 1000,
+            4 => 20,
+            _ => 3,
+        });
+        Ok(Config {
+            command: Command::Generate(GenerateConfig {
+                count: self.count,
+                seed: self.seed,
+                options: generate::Options {
+                    order,
+                    symmetry: self.symmetry,
+                    minimal: self.minimal,
+                    clues: self.clues,
+                    attempts,
+                },
+            }),
+            inputs: Vec::new(),
+            format: None,
+            output: self.output,
+            max_nodes: None,
+            stats: self.stats,
+            threads: self.threads,
+            variant,
         })
     }
 }
@@ -207,6 +432,28 @@ pub enum Command {
     },
     /// Print whether the puzzle is valid and uniquely solvable.
     Check,
+    /// Print each puzzle's difficulty level and score.
+    Rate {
+        /// Random relabellings per puzzle.
+        samples: usize,
+        /// Seed of the relabellings.
+        seed: u64,
+        /// Print a summary on stderr at the end.
+        summary: bool,
+    },
+    /// Generate puzzles (no input is read).
+    Generate(GenerateConfig),
+}
+
+/// What `generate` makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenerateConfig {
+    /// Number of puzzles.
+    pub count: u64,
+    /// Seed of the run; `None` takes one from the clock.
+    pub seed: Option<u64>,
+    /// Size, symmetry and goals of each puzzle.
+    pub options: generate::Options,
 }
 
 /// Where puzzles come from.
@@ -231,13 +478,14 @@ impl fmt::Display for Input {
 /// What one run of `dlx-sudoku` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// Solve, count or check.
+    /// Solve, count, check, rate or generate.
     pub command: Command,
     /// The inputs, read one after another.
     pub inputs: Vec<Input>,
     /// The input format; `None` detects it for each input.
     pub format: Option<Format>,
-    /// The output format of `solve`; `None` uses each input's format.
+    /// The output format of `solve` (`None`: each input's format) and of
+    /// `generate` (`None`: line).
     pub output: Option<Format>,
     /// Node limit for each puzzle's search.
     pub max_nodes: Option<u64>,
@@ -245,6 +493,8 @@ pub struct Config {
     pub stats: bool,
     /// Worker threads (0: one per core).
     pub threads: usize,
+    /// The houses puzzles are played under.
+    pub variant: Variant,
 }
 
 impl Default for Config {
@@ -257,6 +507,7 @@ impl Default for Config {
             max_nodes: None,
             stats: false,
             threads: 0,
+            variant: Variant::classic(),
         }
     }
 }
@@ -264,13 +515,14 @@ impl Default for Config {
 /// How a run ended; [`Exit::code`] is the process exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
-    /// Every puzzle was solved, counted or found valid (status 0).
+    /// Every puzzle was solved, counted, found valid, rated or generated as
+    /// asked (status 0).
     Success,
-    /// Some puzzle had no solution, was malformed, hit the node limit, or is
-    /// not uniquely solvable (status 1).
+    /// Some puzzle had no solution, was malformed, hit the node limit, is
+    /// not uniquely solvable, or (generate) missed a goal (status 1).
     PuzzleFailed,
-    /// An input could not be read or the output could not be written
-    /// (status 2).
+    /// An input could not be read, the output could not be written, or
+    /// (generate) the variant admits no grid (status 2).
     Failure,
 }
 
@@ -300,13 +552,17 @@ impl From<Exit> for ExitCode {
     }
 }
 
-/// Totals for `--stats`.
+/// Totals for `--stats` and `rate --summary`.
 #[derive(Default)]
 struct Totals {
     puzzles: u64,
     failed: u64,
     stats: Stats,
     seconds: f64,
+    /// Puzzles rated, the sum of their scores, and how many of each level.
+    rated: u64,
+    score_sum: f64,
+    levels: [u64; 5],
 }
 
 /// The result of one puzzle, ready to print.
@@ -320,6 +576,16 @@ enum Record {
     Count { solutions: u64, more: bool },
     /// Clashing clues (check).
     Conflict(Conflict),
+    /// A difficulty rating (rate).
+    Rated(Rating),
+    /// A puzzle of another size than the variant's regions: `invalid
+    /// puzzle` in its place, the sizes on stderr.
+    Misfit {
+        /// The puzzle's side.
+        side: usize,
+        /// The regions' side.
+        regions: usize,
+    },
 }
 
 impl Record {
@@ -332,6 +598,8 @@ impl Record {
                 writeln!(out, "{solutions}{}", if *more { "+" } else { "" })
             }
             Record::Conflict(c) => writeln!(out, "no solution: {c}"),
+            Record::Rated(r) => writeln!(out, "{} {:.1}", r.level, r.score),
+            Record::Misfit { .. } => writeln!(out, "invalid puzzle"),
         }
     }
 }
@@ -367,6 +635,11 @@ const CHUNK: usize = 2048;
 thread_local! {
     /// Each worker thread's solver, kept between chunks.
     static SOLVER: std::cell::RefCell<Solver> = std::cell::RefCell::new(Solver::new());
+    /// Each worker thread's rater (`rate`).
+    static RATER: std::cell::RefCell<Option<Rater>> = const { std::cell::RefCell::new(None) };
+    /// Each worker thread's generator (`generate`).
+    static GENERATOR: std::cell::RefCell<Option<Generator>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 /// Runs `dlx-sudoku` with `config`, reading [`Input::Stdin`] from `stdin`,
@@ -378,6 +651,9 @@ where
     W: Write,
     E: Write,
 {
+    if let Command::Generate(g) = config.command {
+        return run_generate(config, &g, stdout, stderr);
+    }
     // Answer each puzzle at once when a person is typing them in.
     let interactive = io::stdin().is_terminal() && config.inputs.contains(&Input::Stdin);
     let threads = if interactive { 1 } else { config.threads };
@@ -446,12 +722,30 @@ where
             failed,
             stats,
             seconds,
+            ..
         } = totals;
         let _ = writeln!(
             stderr,
             "total: puzzles={puzzles} failed={failed} nodes={} updates={} seconds={seconds:.3}",
             stats.nodes, stats.updates
         );
+    }
+    if let Command::Rate { summary: true, .. } = config.command {
+        let mean = if totals.rated == 0 {
+            0.0
+        } else {
+            totals.score_sum / totals.rated as f64
+        };
+        let _ = write!(
+            stderr,
+            "rated: puzzles={} unrated={} mean-score={mean:.1}",
+            totals.rated,
+            totals.puzzles - totals.rated
+        );
+        for (level, n) in Level::ALL.iter().zip(totals.levels) {
+            let _ = write!(stderr, " {level}={n}");
+        }
+        let _ = writeln!(stderr);
     }
     exit
 }
@@ -564,9 +858,29 @@ where
                 t.failed += 1;
                 exit = exit.max(Exit::PuzzleFailed);
             }
+            match &slot.record {
+                Record::Rated(r) => {
+                    t.rated += 1;
+                    t.score_sum += r.score;
+                    t.levels[r.level as usize] += 1;
+                }
+                Record::Misfit { side, regions } => {
+                    let line = slot
+                        .item
+                        .as_ref()
+                        .and_then(|i| i.as_ref().ok())
+                        .map_or(0, |p| p.line);
+                    let _ = writeln!(
+                        stderr,
+                        "{input}:{line}: the puzzle is {side}x{side} but the regions are {regions}x{regions}"
+                    );
+                }
+                _ => {}
+            }
             match (&slot.record, config.command) {
                 (Record::Solved, _) => writer.board(out, &slot.board)?,
                 (Record::Message(m), Command::Solve) => writer.message(out, m)?,
+                (Record::Misfit { .. }, Command::Solve) => writer.message(out, "invalid puzzle")?,
                 (record, _) => record.write_line(out)?,
             }
             if work.interactive {
@@ -584,9 +898,21 @@ where
 /// Solves every puzzle of a chunk, in parallel when the pool has threads.
 fn solve_chunk(config: &Config, slots: &mut [Slot]) {
     let one = |slot: &mut Slot| {
+        if let Command::Rate { samples, seed, .. } = config.command {
+            return RATER.with(|r| {
+                let mut r = r.borrow_mut();
+                let rater = r.get_or_insert_with(|| Rater::new(&config.variant));
+                rater.set_variant(&config.variant);
+                rater.set_samples(samples);
+                rater.set_seed(seed);
+                rater.set_node_limit(config.max_nodes);
+                rate_slot(config, rater, slot);
+            });
+        }
         SOLVER.with(|s| {
             let mut solver = s.borrow_mut();
             solver.set_node_limit(config.max_nodes);
+            solver.set_variant(&config.variant);
             solve_slot(config, &mut solver, slot);
         })
     };
@@ -606,23 +932,72 @@ fn solve_slot(config: &Config, solver: &mut Solver, slot: &mut Slot) {
         slot.stats = Stats::default();
         return;
     };
+    if let Some(misfit) = misfit(&config.variant, &puzzle.board) {
+        slot.record = misfit;
+        slot.ok = false;
+        slot.stats = Stats::default();
+        return;
+    }
     let start = Instant::now();
-    let (record, ok) = handle(config.command, &puzzle.board, solver, &mut slot.board);
+    let (record, ok) = handle(config, &puzzle.board, solver, &mut slot.board);
     slot.seconds = start.elapsed().as_secs_f64();
     slot.stats = solver.stats();
     slot.record = record;
     slot.ok = ok;
 }
 
+/// [`Record::Misfit`] if `board` is not of the variant's size.
+fn misfit(variant: &Variant, board: &Board) -> Option<Record> {
+    let regions = variant.side()?;
+    (board.side() != regions).then_some(Record::Misfit {
+        side: board.side(),
+        regions,
+    })
+}
+
+/// Rates the puzzle of one slot.
+fn rate_slot(config: &Config, rater: &mut Rater, slot: &mut Slot) {
+    slot.stats = Stats::default();
+    slot.seconds = 0.0;
+    let Some(Ok(puzzle)) = slot.item.as_ref() else {
+        slot.record = Record::Message("invalid puzzle");
+        slot.ok = false;
+        return;
+    };
+    if let Some(misfit) = misfit(&config.variant, &puzzle.board) {
+        slot.record = misfit;
+        slot.ok = false;
+        return;
+    }
+    if let Some(conflict) = config.variant.find_conflict(&puzzle.board) {
+        slot.record = Record::Conflict(conflict);
+        slot.ok = false;
+        return;
+    }
+    let start = Instant::now();
+    let rated = rater.rate(&puzzle.board);
+    slot.seconds = start.elapsed().as_secs_f64();
+    (slot.record, slot.ok) = match rated {
+        Ok(r) => {
+            slot.stats.nodes = r.nodes;
+            slot.stats.updates = r.updates;
+            (Record::Rated(r), true)
+        }
+        Err(Unrated::NoSolution) => (Record::Message("no solution"), false),
+        Err(Unrated::Multiple) => (Record::Message("multiple solutions"), false),
+        Err(_) => (Record::Message("search limit reached"), false),
+    };
+}
+
 /// Solves, counts or checks one puzzle: the record to print and whether it
 /// counts as a success. A solution goes to `solution`.
 fn handle(
-    command: Command,
+    config: &Config,
     board: &Board,
     solver: &mut Solver,
     solution: &mut Board,
 ) -> (Record, bool) {
-    match command {
+    match config.command {
         Command::Solve => match solver.solve(board, solution) {
             Outcome::Solved => (Record::Solved, true),
             Outcome::NoSolution => (Record::Message("no solution"), false),
@@ -641,7 +1016,7 @@ fn handle(
             )
         }
         Command::Check => {
-            if let Some(conflict) = find_conflict(board) {
+            if let Some(conflict) = config.variant.find_conflict(board) {
                 return (Record::Conflict(conflict), false);
             }
             let count = solver.count(board, Some(2));
@@ -653,5 +1028,143 @@ fn handle(
             };
             (Record::Message(message), false)
         }
+        Command::Rate { .. } | Command::Generate(_) => {
+            unreachable!("rate and generate have their own paths")
+        }
     }
+}
+
+/// Runs `generate`: makes the puzzles in chunks on the pool and writes
+/// them in order.
+fn run_generate<W: Write, E: Write>(
+    config: &Config,
+    g: &GenerateConfig,
+    stdout: W,
+    mut stderr: E,
+) -> Exit {
+    let seed = g.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    if config.stats {
+        let _ = writeln!(stderr, "seed={seed}");
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");
+            return Exit::Failure;
+        }
+    };
+    let chunk = 4 * pool.current_num_threads() as u64;
+    let mut out = BufWriter::new(stdout);
+    let mut writer = Writer::new(config.output.unwrap_or(Format::Line));
+    let mut exit = Exit::Success;
+    let result = (|| -> io::Result<Exit> {
+        if writer.format() == Format::Poj2676 {
+            // The case count that the format's readers expect first.
+            writeln!(out, "{}", g.count)?;
+        }
+        let mut first = 0;
+        while first < g.count {
+            let end = g.count.min(first + chunk);
+            let made: Vec<(Result<Generated, generate::GenerateError>, f64)> = pool.install(|| {
+                use rayon::prelude::*;
+                (first..end)
+                    .into_par_iter()
+                    .map(|i| generate_one(config, g, seed, i))
+                    .collect()
+            });
+            for (i, (result, seconds)) in (first..).zip(made) {
+                let p = match result {
+                    Ok(p) => p,
+                    Err(e) => {
+                        let _ = writeln!(stderr, "dlx-sudoku: generate: {e}");
+                        return Ok(Exit::Failure);
+                    }
+                };
+                if !p.goal_met {
+                    exit = Exit::PuzzleFailed;
+                    let _ = writeln!(
+                        stderr,
+                        "dlx-sudoku: puzzle {}: {}",
+                        i + 1,
+                        shortfall(&g.options, &p)
+                    );
+                }
+                if config.stats {
+                    let _ = writeln!(
+                        stderr,
+                        "puzzle {}: clues={} grids={} seconds={seconds:.6}",
+                        i + 1,
+                        p.puzzle.clue_count(),
+                        p.attempts
+                    );
+                }
+                writer.board(&mut out, &p.puzzle)?;
+            }
+            out.flush()?;
+            first = end;
+        }
+        writer.finish(&mut out)?;
+        out.flush()?;
+        Ok(exit)
+    })();
+    match result {
+        Ok(exit) => exit,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx-sudoku: cannot write the output: {e}");
+            Exit::Failure
+        }
+    }
+}
+
+/// Generates puzzle `index` of a run on this thread's generator; also the
+/// seconds it took.
+fn generate_one(
+    config: &Config,
+    g: &GenerateConfig,
+    seed: u64,
+    index: u64,
+) -> (Result<Generated, generate::GenerateError>, f64) {
+    GENERATOR.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let stale = cell
+            .as_ref()
+            .is_none_or(|gen| gen.variant() != &config.variant);
+        if stale {
+            *cell = Some(Generator::new(&config.variant));
+        }
+        let generator = cell.as_mut().expect("just made");
+        let start = Instant::now();
+        let result = generator.generate(&g.options, &mut Rng::stream(seed, index));
+        (result, start.elapsed().as_secs_f64())
+    })
+}
+
+/// What a generated puzzle missed, for stderr.
+fn shortfall(options: &generate::Options, p: &Generated) -> String {
+    let clues = p.puzzle.clue_count();
+    let mut missed = Vec::new();
+    if let Some(k) = options.clues.filter(|&k| k != clues) {
+        missed.push(format!("{k} clues"));
+    }
+    if options.minimal && p.minimal != Some(true) {
+        missed.push("a minimal puzzle".to_string());
+    }
+    format!(
+        "no {} found in {} grids; printing the closest: {clues} clues{}",
+        missed.join(" and "),
+        p.attempts,
+        match p.minimal {
+            Some(true) => ", minimal",
+            Some(false) => ", not minimal",
+            None => "",
+        }
+    )
 }

@@ -6,7 +6,10 @@
 pub mod board;
 pub mod cli;
 pub mod format;
+pub mod generate;
+pub mod rate;
 pub mod solver;
+pub mod variant;
 
 pub use board::{Board, BoardError};
 pub use solver::{Outcome, Solver, SolverConfig};

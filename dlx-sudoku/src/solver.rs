@@ -18,6 +18,12 @@
 //! (cell, value) option is built and the clues' options are forced, which
 //! hides the ruled-out ones: the same search, after more work.
 //!
+//! Variants ([`Variant`]) change the houses: a jigsaw's regions take the
+//! boxes' place in the `b` family, and an X-Sudoku adds the families
+//! `d(diagonal, value)` for its two diagonals (2s more items; an option of a
+//! cell on a diagonal has 5 or, at the centre, 6 items). The singles pass
+//! works on the same houses.
+//!
 //! The [`Solver`] keeps its problem and buffers between puzzles, so after
 //! the first puzzle of a size it allocates nothing.
 
@@ -26,6 +32,7 @@ use std::fmt;
 use dlx_core::{Branching, Count, ForceError, Item, OptionId, Problem, Stats, Step};
 
 use crate::board::Board;
+use crate::variant::Variant;
 
 /// Options of the Sudoku solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,7 +74,8 @@ pub enum Outcome {
     NodeLimit,
 }
 
-/// A house of the board: a row, a column or a box (all 0-based).
+/// A house of the board: a row, a column, a box, a jigsaw region or a
+/// diagonal (all 0-based).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {
     /// Row `r`.
@@ -76,6 +84,16 @@ pub enum Unit {
     Column(usize),
     /// Box `b`, counted row by row.
     Box(usize),
+    /// A jigsaw region (see [`Regions`](crate::variant::Regions)).
+    Region {
+        /// The region's number, in order of its first cell.
+        index: usize,
+        /// Its label in the regions file.
+        label: char,
+    },
+    /// Diagonal 0 (top left to bottom right) or 1 (top right to bottom
+    /// left) of an X-Sudoku.
+    Diagonal(usize),
 }
 
 impl fmt::Display for Unit {
@@ -84,6 +102,9 @@ impl fmt::Display for Unit {
             Unit::Row(r) => write!(f, "row {}", r + 1),
             Unit::Column(c) => write!(f, "column {}", c + 1),
             Unit::Box(b) => write!(f, "box {}", b + 1),
+            Unit::Region { label, .. } => write!(f, "region '{label}'"),
+            Unit::Diagonal(0) => f.write_str("the main diagonal"),
+            Unit::Diagonal(_) => f.write_str("the anti-diagonal"),
         }
     }
 }
@@ -116,7 +137,8 @@ impl fmt::Display for Conflict {
 }
 
 /// The first pair of clues that share a value in a row, column or box, if
-/// any (rows first, then columns, then boxes).
+/// any (rows first, then columns, then boxes). [`Variant::find_conflict`]
+/// does the same for the houses of a variant.
 ///
 /// ```
 /// use dlx_sudoku::{solver::{find_conflict, Unit}, Board};
@@ -129,34 +151,7 @@ impl fmt::Display for Conflict {
 /// assert_eq!(c.to_string(), "row 5 has value 7 twice (r5c2 and r5c9)");
 /// ```
 pub fn find_conflict(board: &Board) -> Option<Conflict> {
-    let side = board.side();
-    let n = board.order();
-    // The k-th cell of house u of each kind, as (row, column).
-    let cell = |unit: Unit, k: usize| match unit {
-        Unit::Row(u) => (u, k),
-        Unit::Column(u) => (k, u),
-        Unit::Box(u) => ((u / n) * n + k / n, (u % n) * n + k % n),
-    };
-    let kinds: [fn(usize) -> Unit; 3] = [Unit::Row, Unit::Column, Unit::Box];
-    for unit in kinds.iter().flat_map(|kind| (0..side).map(kind)) {
-        let mut seen = [None; 26];
-        for k in 0..side {
-            let (r, c) = cell(unit, k);
-            let v = board.get(r, c);
-            if v == 0 {
-                continue;
-            }
-            if let Some(first) = seen[usize::from(v)] {
-                return Some(Conflict {
-                    unit,
-                    value: v,
-                    cells: [first, (r, c)],
-                });
-            }
-            seen[usize::from(v)] = Some((r, c));
-        }
-    }
-    None
+    Variant::classic().find_conflict(board)
 }
 
 /// A reusable Sudoku solver.
@@ -178,6 +173,8 @@ pub fn find_conflict(board: &Board) -> Option<Conflict> {
 pub struct Solver {
     config: SolverConfig,
     node_limit: Option<u64>,
+    /// The houses puzzles are solved under.
+    variant: Variant,
     problem: Problem,
     /// Options of the clues, to force (without clue pruning).
     clues: Vec<OptionId>,
@@ -185,14 +182,14 @@ pub struct Solver {
     options: Vec<(u16, u8)>,
     /// The puzzle with the cells settled before the search.
     grid: Vec<u8>,
-    /// The problem's item for each of the 4·side² constraints, or
-    /// `u32::MAX` for one already satisfied.
+    /// The problem's item for each constraint (side² cells, then side
+    /// values of each house), or `u32::MAX` for one already satisfied.
     item: Vec<u32>,
     /// The values still possible in each empty cell.
     cand: Vec<u32>,
     /// Cells with one possible value, to place.
     stack: Vec<u16>,
-    /// The shape of boards of the current order.
+    /// The shape of boards of the current order and variant.
     geometry: Geometry,
     stats: Stats,
 }
@@ -220,6 +217,7 @@ impl Solver {
         Solver {
             config,
             node_limit: None,
+            variant: Variant::classic(),
             problem: Problem::new(0, 0),
             clues: Vec::new(),
             options: Vec::new(),
@@ -242,6 +240,32 @@ impl Solver {
         self.node_limit = limit;
     }
 
+    /// Solves later puzzles under the houses of `variant` (the classic
+    /// Sudoku by default). Cheap when the variant is the current one.
+    ///
+    /// ```
+    /// use dlx_sudoku::{solver::{Outcome, Solver}, variant::Variant, Board};
+    ///
+    /// let mut solver = Solver::new();
+    /// solver.set_variant(&Variant::x());
+    /// let mut solution = Board::empty(3);
+    /// assert_eq!(solver.solve(&Board::empty(3), &mut solution), Outcome::Solved);
+    /// let diagonal: Vec<u8> = (0..9).map(|i| solution.get(i, i)).collect();
+    /// assert!((1..=9).all(|v| diagonal.contains(&v)));
+    /// ```
+    pub fn set_variant(&mut self, variant: &Variant) {
+        if self.variant != *variant {
+            self.variant.clone_from(variant);
+            // Rebuilt for the next puzzle.
+            self.geometry.order = 0;
+        }
+    }
+
+    /// The variant puzzles are solved under.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
     /// Statistics of the last search.
     pub fn stats(&self) -> Stats {
         self.stats
@@ -250,6 +274,10 @@ impl Solver {
     /// Solves `puzzle`, writing the first solution found into `solution`
     /// (which takes the puzzle's size). On any other outcome `solution`
     /// holds the puzzle.
+    ///
+    /// # Panics
+    /// If the variant's regions are of another size than the puzzle (see
+    /// [`Variant::fits`]); likewise for the other searches.
     pub fn solve(&mut self, puzzle: &Board, solution: &mut Board) -> Outcome {
         solution.clone_from(puzzle);
         self.stats = Stats::default();
@@ -345,7 +373,7 @@ impl Solver {
     /// the cells it settles without search into `self.grid`.
     fn encode(&mut self, puzzle: &Board) -> Encoded {
         if self.geometry.order != puzzle.order() {
-            self.geometry = Geometry::new(puzzle.order());
+            self.geometry = Geometry::new(puzzle.order(), &self.variant);
         }
         let g = &self.geometry;
         let (side, area) = (g.side, g.side * g.side);
@@ -386,26 +414,20 @@ impl Solver {
         // with pruning, those that no placed value satisfies.
         self.item.clear();
         let mut next = 0u32;
-        for family in 0..4 {
-            for unit in 0..side {
-                let used = match family {
-                    0 => 0,
-                    f => units.house(f - 1, unit),
-                };
-                for v in 0..side {
-                    let satisfied = if family == 0 {
-                        prune && self.grid[unit * side + v] != 0
-                    } else {
-                        used & (1 << v) != 0
-                    };
-                    self.item.push(if satisfied {
-                        u32::MAX
-                    } else {
-                        next += 1;
-                        next - 1
-                    });
-                }
+        let mut number = |satisfied: bool| {
+            if satisfied {
+                u32::MAX
+            } else {
+                next += 1;
+                next - 1
             }
+        };
+        self.item
+            .extend((0..area).map(|cell| number(prune && self.grid[cell] != 0)));
+        for house in 0..g.house_count {
+            let used = units.mask[house];
+            self.item
+                .extend((0..side).map(|v| number(used & (1 << v) != 0)));
         }
         self.problem.reset(next as usize, 0);
         let item = |i: usize| Item::from(self.item[i]);
@@ -422,13 +444,23 @@ impl Solver {
                 let items = [
                     item(cell),
                     item(area + r * side + v),
-                    item(2 * area + c * side + v),
-                    item(3 * area + b * side + v),
+                    item(area + c * side + v),
+                    item(area + b * side + v),
                 ];
-                let id = self
-                    .problem
-                    .add_option(items)
-                    .expect("Sudoku options are well formed");
+                let id = if g.diagonals {
+                    // Up to two more items: the diagonals through the cell.
+                    let mut more = [items[0]; 6];
+                    more[..4].copy_from_slice(&items);
+                    let mut len = 4;
+                    for d in g.diagonals_of(cell) {
+                        more[len] = item(area + d * side + v);
+                        len += 1;
+                    }
+                    self.problem.add_option(more[..len].iter().copied())
+                } else {
+                    self.problem.add_option(items)
+                }
+                .expect("Sudoku options are well formed");
                 self.options.push((cell as u16, v as u8 + 1));
                 if usize::from(value) == v + 1 {
                     self.clues.push(id);
@@ -439,122 +471,166 @@ impl Solver {
     }
 }
 
-/// The shape of a board of one order: which row, column and box each cell
-/// is in, the cells of each house, and each cell's peers.
+/// The houses of the largest variant: 3·25 rows, columns and boxes, and two
+/// diagonals.
+const MAX_HOUSES: usize = 77;
+
+/// The shape of a board of one order under one variant: the houses of each
+/// cell, the cells of each house, and each cell's peers.
+///
+/// Houses are numbered rows (0..side), columns (side..2·side), boxes or
+/// regions (2·side..3·side), then the two diagonals of an X-Sudoku. The
+/// value items of house h are side·side + h·side + v.
 #[derive(Debug, Default)]
 struct Geometry {
+    /// 0 until built.
     order: usize,
     side: usize,
-    /// (row, column, box) of each cell.
+    /// The houses in use: 3·side, or 3·side + 2 with diagonals.
+    house_count: usize,
+    /// Are the diagonals houses?
+    diagonals: bool,
+    /// The row, column and box (region) houses of each cell.
     units_of: Vec<[u8; 3]>,
-    /// The cells of every house: rows, then columns, then boxes, `side`
-    /// cells each.
+    /// Which diagonals each cell is on (bit 0 main, bit 1 anti), when
+    /// `diagonals`.
+    diagonal_bits: Vec<u8>,
+    /// The cells of every house, `side` cells each.
     houses: Vec<u16>,
     /// The cells that share a house with each cell (itself excluded),
-    /// `peer_count` per cell.
+    /// from `peer_start[cell]` to `peer_start[cell + 1]`.
     peers: Vec<u16>,
-    peer_count: usize,
+    peer_start: Vec<u32>,
 }
 
 impl Geometry {
-    fn new(order: usize) -> Geometry {
-        let (n, side) = (order, order * order);
+    fn new(order: usize, variant: &Variant) -> Geometry {
+        let side = order * order;
         let area = side * side;
-        let units_of: Vec<[u8; 3]> = (0..area)
-            .map(|cell| {
-                let (r, c) = (cell / side, cell % side);
-                [r as u8, c as u8, ((r / n) * n + c / n) as u8]
-            })
-            .collect();
-        let mut houses = vec![0u16; 3 * area];
-        let mut filled = vec![0usize; 3 * side];
-        for (cell, units) in units_of.iter().enumerate() {
-            for (kind, &u) in units.iter().enumerate() {
-                let house = kind * side + usize::from(u);
-                houses[house * side + filled[house]] = cell as u16;
-                filled[house] += 1;
-            }
-        }
-        let peer_count = 3 * (side - 1) - 2 * (n - 1);
-        let mut peers = Vec::with_capacity(area * peer_count);
-        for (cell, a) in units_of.iter().enumerate() {
-            for (other, b) in units_of.iter().enumerate() {
-                if other != cell && (a[0] == b[0] || a[1] == b[1] || a[2] == b[2]) {
-                    peers.push(other as u16);
+        let list = variant.houses(order);
+        let house_count = list.len();
+        debug_assert!(house_count <= MAX_HOUSES);
+        let mut units_of = vec![[0u8; 3]; area];
+        let mut diagonal_bits = vec![0u8; if variant.diagonals() { area } else { 0 }];
+        let mut houses = Vec::with_capacity(house_count * side);
+        for (h, (_, cells)) in list.iter().enumerate() {
+            let kind = h / side;
+            for &cell in cells {
+                if kind < 3 {
+                    units_of[cell][kind] = h as u8;
+                } else {
+                    diagonal_bits[cell] |= 1 << (h - 3 * side);
                 }
+                houses.push(cell as u16);
             }
         }
-        debug_assert_eq!(peers.len(), area * peer_count);
+        let shares = |a: usize, b: usize| {
+            units_of[a].iter().zip(&units_of[b]).any(|(x, y)| x == y)
+                || (variant.diagonals() && diagonal_bits[a] & diagonal_bits[b] != 0)
+        };
+        let mut peers = Vec::new();
+        let mut peer_start = Vec::with_capacity(area + 1);
+        for cell in 0..area {
+            peer_start.push(peers.len() as u32);
+            peers.extend(
+                (0..area)
+                    .filter(|&o| o != cell && shares(cell, o))
+                    .map(|o| o as u16),
+            );
+        }
+        peer_start.push(peers.len() as u32);
         Geometry {
             order,
             side,
+            house_count,
+            diagonals: variant.diagonals(),
             units_of,
+            diagonal_bits,
             houses,
             peers,
-            peer_count,
+            peer_start,
         }
     }
 
+    #[inline]
     fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+        let (a, b) = (self.peer_start[cell], self.peer_start[cell + 1]);
+        &self.peers[a as usize..b as usize]
     }
 
+    #[inline]
     fn house(&self, house: usize) -> &[u16] {
         &self.houses[house * self.side..(house + 1) * self.side]
     }
+
+    /// The diagonal houses through `cell` (when diagonals are houses).
+    #[inline]
+    fn diagonals_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let bits = self.diagonal_bits[cell];
+        (0..2)
+            .filter(move |d| bits & (1 << d) != 0)
+            .map(move |d| 3 * self.side + d)
+    }
 }
 
-/// The values placed in each row, column and box, as bit masks (bit v-1 for
-/// value v).
+/// The values placed in each house, as bit masks (bit v-1 for value v),
+/// indexed by house number (see [`Geometry`]).
 struct Units {
-    /// Rows at 0.., columns at 25.., boxes at 50..
-    mask: [u32; 75],
+    mask: [u32; MAX_HOUSES],
 }
 
 impl Default for Units {
     fn default() -> Self {
-        Units { mask: [0; 75] }
+        Units {
+            mask: [0; MAX_HOUSES],
+        }
     }
 }
 
 impl Units {
-    /// Records value `v` in `cell`; `false` if a row, column or box has it
+    /// Records value `v` in `cell`; `false` if a house of the cell has it
     /// already.
     #[inline]
     fn place(&mut self, g: &Geometry, cell: usize, v: u8) -> bool {
         let [r, c, b] = g.units_of[cell].map(usize::from);
         let bit = 1u32 << (v - 1);
         let m = &mut self.mask;
-        if (m[r] | m[25 + c] | m[50 + b]) & bit != 0 {
+        if (m[r] | m[c] | m[b]) & bit != 0 {
             return false;
         }
+        if g.diagonals {
+            if g.diagonals_of(cell).any(|d| m[d] & bit != 0) {
+                return false;
+            }
+            for d in g.diagonals_of(cell) {
+                m[d] |= bit;
+            }
+        }
         m[r] |= bit;
-        m[25 + c] |= bit;
-        m[50 + b] |= bit;
+        m[c] |= bit;
+        m[b] |= bit;
         true
     }
 
-    /// The values no row, column or box of `cell` holds.
+    /// The values no house of `cell` holds.
     #[inline]
     fn free(&self, g: &Geometry, cell: usize) -> u32 {
         let [r, c, b] = g.units_of[cell].map(usize::from);
         let m = &self.mask;
-        ((1u32 << g.side) - 1) & !(m[r] | m[25 + c] | m[50 + b])
-    }
-
-    /// The mask of house `u` of `kind` (0 rows, 1 columns, 2 boxes).
-    #[inline]
-    fn house(&self, kind: usize, u: usize) -> u32 {
-        self.mask[25 * kind + u]
+        let mut used = m[r] | m[c] | m[b];
+        if g.diagonals {
+            used |= g.diagonals_of(cell).fold(0, |u, d| u | m[d]);
+        }
+        ((1u32 << g.side) - 1) & !used
     }
 }
 
 /// Fills naked singles (a cell with one possible value) and hidden singles
-/// (a value with one possible cell in a row, column or box) into `grid`
-/// until none is left: the moves the search would make first, on items of
-/// length 1, made here on bit masks before any option is built. `cand` holds
-/// each empty cell's possible values and is kept up to date. `false` when
-/// the moves lead to a contradiction: no solution.
+/// (a value with one possible cell in a house) into `grid` until none is
+/// left: the moves the search would make first, on items of length 1, made
+/// here on bit masks before any option is built. `cand` holds each empty
+/// cell's possible values and is kept up to date. `false` when the moves
+/// lead to a contradiction: no solution.
 fn singles(
     g: &Geometry,
     grid: &mut [u8],
@@ -562,8 +638,7 @@ fn singles(
     units: &mut Units,
     stack: &mut Vec<u16>,
 ) -> bool {
-    let side = g.side;
-    let full = (1u32 << side) - 1;
+    let full = (1u32 << g.side) - 1;
     stack.clear();
     for (cell, &c) in cand.iter().enumerate() {
         if grid[cell] == 0 {
@@ -609,15 +684,14 @@ fn singles(
             }
         }
         // Hidden singles: a value possible in one cell of a house.
-        for (kind, u) in (0..3).flat_map(|kind| (0..side).map(move |u| (kind, u))) {
-            let house = kind * side + u;
+        for house in 0..g.house_count {
             let (mut once, mut twice) = (0u32, 0u32);
             for &cell in g.house(house) {
                 let c = cand[usize::from(cell)];
                 twice |= once & c;
                 once |= c;
             }
-            if (once | units.house(kind, u)) != full {
+            if (once | units.mask[house]) != full {
                 return false;
             }
             let mut single = once & !twice;

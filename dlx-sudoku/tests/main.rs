@@ -1,6 +1,11 @@
 //! Integration tests of dlx-sudoku (one test binary, several modules).
 
+mod common;
 mod dlx_cli;
 mod formats;
-mod common;
+mod generate;
+mod hostile;
+mod rate;
 mod solver;
+mod sudoku_cli;
+mod variants;

@@ -43,7 +43,11 @@ pub fn read(path: &Path) -> Vec<u8> {
 /// The first line of a workspace file.
 pub fn first_line(rel: &str) -> String {
     let text = String::from_utf8(read(&workspace(rel))).expect("UTF-8 file");
-    text.lines().next().expect("a first line").trim().to_string()
+    text.lines()
+        .next()
+        .expect("a first line")
+        .trim()
+        .to_string()
 }
 
 /// A file in the temporary directory, removed when dropped.
@@ -221,7 +225,10 @@ pub fn leetcode_text(b: &Board) -> String {
         .cells()
         .chunks(b.side())
         .map(|row| {
-            let cells: Vec<String> = row.iter().map(|&v| format!("\"{}\"", std_char(v))).collect();
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&v| format!("\"{}\"", std_char(v)))
+                .collect();
             format!("[{}]", cells.join(","))
         })
         .collect();
@@ -249,19 +256,17 @@ pub fn check_solution(puzzle: &Board, solution: &Board) -> Result<(), String> {
         return Err(format!("{} cells", cells.len()));
     }
     let at = |r: usize, c: usize| cells[r * side + c];
-    let houses: [(&str, Box<dyn Fn(usize, usize) -> (usize, usize)>); 3] = [
-        ("row", Box::new(|h, k| (h, k))),
-        ("column", Box::new(|h, k| (k, h))),
-        (
-            "box",
-            Box::new(move |h, k| ((h / n) * n + k / n, (h % n) * n + k % n)),
-        ),
-    ];
-    for (kind, cell) in &houses {
+    // The k-th cell of house h of each kind, as (row, column).
+    let cell = |kind: &str, h: usize, k: usize| match kind {
+        "row" => (h, k),
+        "column" => (k, h),
+        _ => ((h / n) * n + k / n, (h % n) * n + k % n),
+    };
+    for kind in ["row", "column", "box"] {
         for h in 0..side {
             let mut seen = vec![false; side + 1];
             for k in 0..side {
-                let (r, c) = cell(h, k);
+                let (r, c) = cell(kind, h, k);
                 let v = usize::from(at(r, c));
                 if v == 0 || v > side {
                     return Err(format!("r{}c{} holds {v}", r + 1, c + 1));
@@ -299,8 +304,9 @@ pub fn assert_solves(puzzle: &Board, solution: &Board) {
 // ---------------------------------------------------------------------------
 // Plain backtracking
 
-/// A plain backtracking solver on bit masks: the empty cell with the
-/// fewest candidates first, values in increasing order (or in the order a
+/// A plain backtracking solver on bit masks: it branches on the empty cell
+/// with the fewest candidates or the missing value of a house with the
+/// fewest places, alternatives in increasing order (or in the order a
 /// random generator gives). No exact cover, nothing shared with the
 /// library.
 struct Backtrack<'r> {
@@ -358,50 +364,116 @@ impl<'r> Backtrack<'r> {
         ((1u32 << self.side) - 1) & !(self.rows[r] | self.cols[c] | self.boxes[x])
     }
 
+    /// Cell `k` (0-based) of house `h` of `kind` (0 rows, 1 columns, 2 boxes).
+    fn cell_of(&self, kind: usize, h: usize, k: usize) -> usize {
+        let (n, side) = (self.n, self.side);
+        let (r, c) = match kind {
+            0 => (h, k),
+            1 => (k, h),
+            _ => ((h / n) * n + k / n, (h % n) * n + k % n),
+        };
+        r * side + c
+    }
+
+    fn placed(&self, kind: usize, h: usize) -> u32 {
+        match kind {
+            0 => self.rows[h],
+            1 => self.cols[h],
+            _ => self.boxes[h],
+        }
+    }
+
+    /// Puts `v` in cell `i`, searches on, and takes it back.
+    fn place_and_search(&mut self, i: usize, v: u8) {
+        let bit = 1u32 << (v - 1);
+        let (r, c, x) = self.houses(i);
+        self.cells[i] = v;
+        self.rows[r] |= bit;
+        self.cols[c] |= bit;
+        self.boxes[x] |= bit;
+        self.search();
+        self.rows[r] &= !bit;
+        self.cols[c] &= !bit;
+        self.boxes[x] &= !bit;
+        self.cells[i] = 0;
+    }
+
+    /// Branches on the most constrained choice: the empty cell with the
+    /// fewest candidate values, or the missing value of a row, column or box
+    /// with the fewest places, whichever has fewer alternatives.
     fn search(&mut self) {
-        // The empty cell with the fewest candidates.
-        let mut best: Option<(usize, u32)> = None;
+        let side = self.side;
+        let mut best_cell: Option<(usize, u32)> = None;
+        let mut best = u32::MAX;
         for i in 0..self.cells.len() {
-            if self.cells[i] != 0 {
-                continue;
-            }
-            let cand = self.candidates(i);
-            let better = match best {
-                None => true,
-                Some((_, b)) => cand.count_ones() < b.count_ones(),
-            };
-            if better {
-                best = Some((i, cand));
-                if cand.count_ones() <= 1 {
-                    break;
+            if self.cells[i] == 0 {
+                let cand = self.candidates(i);
+                if cand.count_ones() < best {
+                    best = cand.count_ones();
+                    best_cell = Some((i, cand));
                 }
             }
         }
-        let Some((i, cand)) = best else {
+        let Some((cell, cand)) = best_cell else {
             self.found += 1;
             if self.first.is_none() {
                 self.first = Some(self.cells.clone());
             }
             return;
         };
-        let mut values: Vec<u8> = (1..=self.side as u8)
+        // Places of each missing value in each house.
+        let mut best_house = None;
+        if best > 1 {
+            for kind in 0..3 {
+                for h in 0..side {
+                    let mut places = vec![0u32; side];
+                    for k in 0..side {
+                        let i = self.cell_of(kind, h, k);
+                        if self.cells[i] == 0 {
+                            let cand = self.candidates(i);
+                            for (v, p) in places.iter_mut().enumerate() {
+                                *p += (cand >> v) & 1;
+                            }
+                        }
+                    }
+                    let placed = self.placed(kind, h);
+                    for (v, &p) in places.iter().enumerate() {
+                        if placed & (1 << v) == 0 && p < best {
+                            best = p;
+                            best_house = Some((kind, h, v as u8 + 1));
+                        }
+                    }
+                }
+            }
+        }
+        if best == 0 {
+            return;
+        }
+        if let Some((kind, h, v)) = best_house {
+            let bit = 1u32 << (v - 1);
+            let mut cells: Vec<usize> = (0..side)
+                .map(|k| self.cell_of(kind, h, k))
+                .filter(|&i| self.cells[i] == 0 && self.candidates(i) & bit != 0)
+                .collect();
+            if let Some(rng) = self.rng.as_deref_mut() {
+                rng.shuffle(&mut cells);
+            }
+            for i in cells {
+                self.place_and_search(i, v);
+                if self.found >= self.limit {
+                    return;
+                }
+            }
+            return;
+        }
+        let mut values: Vec<u8> = (1..=side as u8)
             .filter(|v| cand & (1 << (v - 1)) != 0)
             .collect();
         if let Some(rng) = self.rng.as_deref_mut() {
             rng.shuffle(&mut values);
         }
-        let (r, c, x) = self.houses(i);
         for v in values {
-            let bit = 1u32 << (v - 1);
-            self.cells[i] = v;
-            self.rows[r] |= bit;
-            self.cols[c] |= bit;
-            self.boxes[x] |= bit;
-            self.search();
-            self.rows[r] &= !bit;
-            self.cols[c] &= !bit;
-            self.boxes[x] &= !bit;
-            self.cells[i] = 0;
+            self.place_and_search(cell, v);
             if self.found >= self.limit {
                 return;
             }
@@ -462,7 +534,7 @@ pub fn scramble(grid: &Board, rng: &mut Rng) -> Board {
     let (n, side) = (grid.order(), grid.side());
     let mut labels: Vec<u8> = (1..=side as u8).collect();
     rng.shuffle(&mut labels);
-    let mut order = |rng: &mut Rng| {
+    let order = |rng: &mut Rng| {
         let mut bands: Vec<usize> = (0..n).collect();
         rng.shuffle(&mut bands);
         let mut lines = Vec::with_capacity(side);
@@ -488,7 +560,13 @@ pub fn blank_out(b: &Board, blank_per_mille: u64, rng: &mut Rng) -> Board {
     let cells = b
         .cells()
         .iter()
-        .map(|&v| if rng.below(1000) < blank_per_mille { 0 } else { v })
+        .map(|&v| {
+            if rng.below(1000) < blank_per_mille {
+                0
+            } else {
+                v
+            }
+        })
         .collect();
     Board::from_cells(b.order(), cells).expect("a board")
 }
@@ -610,7 +688,10 @@ pub fn records(text: &str, format: Format) -> Vec<Record> {
                 false => Record::Board(board(l)),
             })
             .collect(),
-        Format::Grid => blocks(text).iter().map(|b| cell_rows(b, &std_row)).collect(),
+        Format::Grid => blocks(text)
+            .iter()
+            .map(|b| cell_rows(b, &std_row))
+            .collect(),
         Format::Poj3076 => blocks(text)
             .iter()
             .map(|b| cell_rows(b, &letter_row))
@@ -682,27 +763,26 @@ pub fn records(text: &str, format: Format) -> Vec<Record> {
                 }
                 // Rule lines start with '+'; cell lines with '|', the cells
                 // being the words that are not bars.
-                let rows = b
-                    .lines()
-                    .filter(|l| {
-                        assert!(l.starts_with('+') || l.starts_with('|'), "{l:?}");
-                        l.starts_with('|')
-                    })
-                    .map(|l| {
-                        l.split(' ')
-                            .filter(|w| !w.is_empty() && *w != "|")
-                            .map(|w| {
-                                let mut chars = w.chars();
-                                match (chars.next(), chars.next()) {
-                                    (Some(ch), None) => {
-                                        std_value(ch).unwrap_or_else(|| panic!("{w:?} in {l:?}"))
+                let rows =
+                    b.lines()
+                        .filter(|l| {
+                            assert!(l.starts_with('+') || l.starts_with('|'), "{l:?}");
+                            l.starts_with('|')
+                        })
+                        .map(|l| {
+                            l.split(' ')
+                                .filter(|w| !w.is_empty() && *w != "|")
+                                .map(|w| {
+                                    let mut chars = w.chars();
+                                    match (chars.next(), chars.next()) {
+                                        (Some(ch), None) => std_value(ch)
+                                            .unwrap_or_else(|| panic!("{w:?} in {l:?}")),
+                                        _ => panic!("{w:?} in {l:?}"),
                                     }
-                                    _ => panic!("{w:?} in {l:?}"),
-                                }
-                            })
-                            .collect()
-                    })
-                    .collect();
+                                })
+                                .collect()
+                        })
+                        .collect();
                 Record::Board(board_of_rows(rows, b))
             })
             .collect(),
@@ -732,7 +812,11 @@ pub fn check_records(text: &str, format: Format, expected: &[Expect]) {
         match (g, e) {
             (Record::Board(b), Expect::Solved(p)) => {
                 if let Err(why) = check_solution(p, b) {
-                    panic!("record {}: {why}\npuzzle {}\noutput:\n{text}", k + 1, line(p));
+                    panic!(
+                        "record {}: {why}\npuzzle {}\noutput:\n{text}",
+                        k + 1,
+                        line(p)
+                    );
                 }
             }
             (Record::Message(m), Expect::Message(want)) => {

@@ -1,0 +1,523 @@
+//! Puzzle generation: a random full grid, then clues taken away while the
+//! puzzle keeps exactly one solution.
+//!
+//! # Method
+//!
+//! 1. **A random grid.** The engine's search order is deterministic, so
+//!    randomness comes from the input: `side` clues are dropped on random
+//!    cells with random values that clash with no clue placed before, and the
+//!    solver completes the board (trying again with new clues when they
+//!    happen to admit no grid). Without regions the grid then goes through a
+//!    random [`Transform`] (rows within bands, bands, columns within stacks,
+//!    stacks, a transposition, the values; with diagonals, the subgroup
+//!    that keeps them); with regions, through a random permutation of the
+//!    values.
+//! 2. **Clue removal.** The cells are grouped into orbits of the
+//!    [`Symmetry`] (single cells, pairs mirrored through the centre or the
+//!    vertical axis) and visited in random order. An orbit's clues are
+//!    removed when the puzzle stays unique without them, as the counter
+//!    says (a count with limit 2), else they are put back. One pass makes a
+//!    minimal puzzle when there is no symmetry: if removing a clue left
+//!    two solutions once, it still does after more clues are gone.
+//! 3. **Goals.** With a target clue count the pass stops when the count is
+//!    reached (skipping orbits that would overshoot it). With `minimal`, the
+//!    pass runs to the end and the puzzle is then checked clue by clue:
+//!    with symmetry, a puzzle from which no orbit can go may still have
+//!    a removable single clue. A puzzle that misses a goal is retried on a
+//!    new grid, up to [`Options::attempts`] times; the closest one is kept.
+//!
+//! Every puzzle returned has been counted once more at the end: exactly one
+//! solution, found without a node limit.
+//!
+//! # Randomness
+//!
+//! [`Rng`] is SplitMix64, written out here rather than taken from the
+//! `rand` crate: the same seed must give the same puzzles on every build
+//! and platform, and `rand` does not promise that its `StdRng` keeps its
+//! algorithm across versions. Puzzle `i` of a run gets its own stream,
+//! [`Rng::stream`]`(seed, i)`, so the puzzles do not depend on how many
+//! threads generate them.
+//!
+//! ```
+//! use dlx_sudoku::generate::{Generator, Options, Rng};
+//! use dlx_sudoku::variant::Variant;
+//! use dlx_sudoku::Solver;
+//!
+//! let mut generator = Generator::new(&Variant::classic());
+//! let options = Options { order: 3, ..Options::default() };
+//! let g = generator.generate(&options, &mut Rng::new(7))?;
+//! assert!(g.goal_met);
+//! assert_eq!(Solver::new().count(&g.puzzle, Some(2)).solutions, 1);
+//!
+//! // The same seed gives the same puzzle.
+//! let again = generator.generate(&options, &mut Rng::new(7))?;
+//! assert_eq!(again.puzzle, g.puzzle);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use crate::board::{MAX_ORDER, MIN_ORDER};
+use crate::solver::{Outcome, Solver};
+use crate::variant::{Transform, Variant};
+use crate::Board;
+
+/// The SplitMix64 generator (Steele, Lea and Flood, 2014): small, fast and
+/// the same everywhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rng {
+    state: u64,
+}
+
+/// The golden-ratio increment of SplitMix64.
+const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// SplitMix64's output function: a bijection that mixes all bits.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Rng {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng { state: seed }
+    }
+
+    /// Stream `index` of `seed`: a generator whose start depends on both,
+    /// mixed so that neighbouring streams do not overlap in practice.
+    pub fn stream(seed: u64, index: u64) -> Rng {
+        Rng::new(mix(seed ^ mix(index.wrapping_add(1).wrapping_mul(GAMMA))))
+    }
+
+    /// A generator keyed by `seed` and `key` (say, a puzzle's cells): the
+    /// same pair always gives the same stream, on every platform.
+    pub fn keyed(seed: u64, key: &[u8]) -> Rng {
+        let h = key.iter().fold(mix(key.len() as u64), |h, &b| {
+            mix(h ^ u64::from(b)).wrapping_add(GAMMA)
+        });
+        Rng::stream(seed, h)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(GAMMA);
+        mix(self.state)
+    }
+
+    /// A number in `0..n`, without modulo bias.
+    ///
+    /// # Panics
+    /// If `n` is 0.
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "below(0)");
+        // Reject the top partial copy of 0..n so every residue is equally
+        // likely.
+        let zone = u64::MAX - (u64::MAX - n + 1) % n;
+        loop {
+            let x = self.next_u64();
+            if x <= zone {
+                return x % n;
+            }
+        }
+    }
+
+    /// Shuffles `items` in place (Fisher–Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+
+    /// A random permutation of `0..n`.
+    pub fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut p);
+        p
+    }
+}
+
+/// The symmetry of the clue pattern.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+pub enum Symmetry {
+    /// Clues anywhere.
+    #[default]
+    None,
+    /// Turning the board half way round (180°) maps clues onto clues.
+    Rotational,
+    /// Mirroring the board left to right maps clues onto clues.
+    Mirror,
+}
+
+impl Symmetry {
+    /// The cell that (`row`, `col`) maps to on a board of `side`.
+    pub fn image(self, side: usize, row: usize, col: usize) -> (usize, usize) {
+        match self {
+            Symmetry::None => (row, col),
+            Symmetry::Rotational => (side - 1 - row, side - 1 - col),
+            Symmetry::Mirror => (row, side - 1 - col),
+        }
+    }
+
+    /// Does the clue pattern of `board` have this symmetry?
+    pub fn holds(self, board: &Board) -> bool {
+        let side = board.side();
+        (0..side * side).all(|cell| {
+            let (r, c) = self.image(side, cell / side, cell % side);
+            (board.cells()[cell] == 0) == (board.get(r, c) == 0)
+        })
+    }
+}
+
+/// What to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Board order (box side): 2 (4×4), 3 (9×9), 4 (16×16) or 5 (25×25).
+    pub order: usize,
+    /// Symmetry of the clue pattern.
+    pub symmetry: Symmetry,
+    /// No clue may be removable without losing uniqueness.
+    pub minimal: bool,
+    /// The number of clues wanted, if any.
+    pub clues: Option<usize>,
+    /// Grids to try at most for one puzzle when a goal is missed.
+    pub attempts: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            order: 3,
+            symmetry: Symmetry::None,
+            minimal: false,
+            clues: None,
+            attempts: 100,
+        }
+    }
+}
+
+/// A generated puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: exactly one solution.
+    pub puzzle: Board,
+    /// Its solution.
+    pub solution: Board,
+    /// Did the puzzle meet every goal (clue count, minimality)? When not, it
+    /// is the closest of all attempts.
+    pub goal_met: bool,
+    /// Is the puzzle minimal (no clue removable)? Known when the removal
+    /// pass proves it (no symmetry, no target) or `minimal` was asked for;
+    /// `None` otherwise, or when the counter could not tell within its
+    /// node limit.
+    pub minimal: Option<bool>,
+    /// Grids tried.
+    pub attempts: usize,
+}
+
+/// Why no puzzle could be generated at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The order is not 2 to 5.
+    #[error("unsupported board order {0} (box side must be 2 to 5: 4x4 to 25x25)")]
+    Order(usize),
+    /// The variant's regions are of another size.
+    #[error("the regions are {side}x{side} but the board is {board}x{board}")]
+    Size {
+        /// The regions' side.
+        side: usize,
+        /// The board's side.
+        board: usize,
+    },
+    /// The variant admits no full grid at all (regions that cannot be
+    /// filled).
+    #[error("no grid satisfies the {0} rules (the regions cannot all hold every value)")]
+    NoGrid(&'static str),
+    /// Random starts kept failing within the node limit.
+    #[error("no grid found for the {0} rules within the search limits")]
+    GridSearch(&'static str),
+}
+
+/// Search nodes allowed for one uniqueness check while clues are removed;
+/// a check stopped by it keeps the clue (the puzzle is then not known to be
+/// minimal, and `minimal` verifies it again without the limit).
+const CHECK_NODES: u64 = 100_000;
+
+/// Search nodes allowed to complete one random start to a grid.
+const GRID_NODES: u64 = 200_000;
+
+/// Random starts tried before giving up on finding a grid.
+const GRID_TRIES: usize = 1000;
+
+/// Search nodes allowed to decide whether the variant has any grid at all
+/// (an empty board); past it, the random starts are tried anyway.
+const FEASIBLE_NODES: u64 = 2_000_000;
+
+/// Makes puzzles of one variant; keeps its solver and buffers between them.
+#[derive(Debug)]
+pub struct Generator {
+    variant: Variant,
+    solver: Solver,
+    /// The order the peer lists are for (0: none yet).
+    order: usize,
+    /// The cells that share a house with each cell.
+    peers: Vec<Vec<usize>>,
+    /// Can the variant's houses be filled at all (as far as known)?
+    feasible: bool,
+}
+
+impl Generator {
+    /// A generator of puzzles under `variant`.
+    pub fn new(variant: &Variant) -> Generator {
+        let mut solver = Solver::new();
+        solver.set_variant(variant);
+        Generator {
+            variant: variant.clone(),
+            solver,
+            order: 0,
+            peers: Vec::new(),
+            feasible: true,
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Generates one puzzle as `options` ask, drawing randomness from `rng`.
+    ///
+    /// # Errors
+    /// [`GenerateError`] when the order is unsupported or does not fit the
+    /// variant, or when the variant admits no grid.
+    pub fn generate(
+        &mut self,
+        options: &Options,
+        rng: &mut Rng,
+    ) -> Result<Generated, GenerateError> {
+        self.prepare(options.order)?;
+        let order = options.order;
+        let side = order * order;
+        let orbits = orbits(side, options.symmetry);
+        let mut best: Option<(usize, Board, Board, Option<bool>)> = None;
+        let mut attempts = 0;
+        while attempts < options.attempts.max(1) {
+            attempts += 1;
+            let grid = self.grid(order, rng)?;
+            let (puzzle, proven_minimal) = self.reduce(&grid, &orbits, options, rng);
+            let clues = puzzle.clue_count();
+            let minimal = if proven_minimal {
+                Some(true)
+            } else if options.minimal {
+                self.is_minimal(&puzzle)
+            } else {
+                None
+            };
+            // How far from the goals: the clue count's distance, and any
+            // non-minimal puzzle behind every minimal one.
+            let miss = options.clues.map_or(0, |k| k.abs_diff(clues))
+                + if !options.minimal || minimal == Some(true) {
+                    0
+                } else {
+                    side * side
+                };
+            if best.as_ref().is_none_or(|b| miss < b.0) {
+                best = Some((miss, puzzle, grid, minimal));
+            }
+            if miss == 0 {
+                break;
+            }
+        }
+        let (miss, puzzle, solution, minimal) = best.expect("at least one attempt");
+        // The final word on uniqueness: count again, without a node limit.
+        self.solver.set_node_limit(None);
+        let count = self.solver.count(&puzzle, Some(2));
+        assert!(
+            count.solutions == 1 && count.outcome == dlx_core::Outcome::Complete,
+            "a generated puzzle lost its uniqueness"
+        );
+        Ok(Generated {
+            puzzle,
+            solution,
+            goal_met: miss == 0,
+            minimal,
+            attempts,
+        })
+    }
+
+    /// Checks the order and builds the peer lists for it.
+    fn prepare(&mut self, order: usize) -> Result<(), GenerateError> {
+        if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
+            return Err(GenerateError::Order(order));
+        }
+        if !self.variant.fits(order) {
+            return Err(GenerateError::Size {
+                side: self.variant.side().unwrap_or(0),
+                board: order * order,
+            });
+        }
+        if self.order != order {
+            let side = order * order;
+            let mut peers = vec![Vec::new(); side * side];
+            for (_, cells) in self.variant.houses(order) {
+                for &a in &cells {
+                    peers[a].extend(cells.iter().copied().filter(|&b| b != a));
+                }
+            }
+            for p in &mut peers {
+                p.sort_unstable();
+                p.dedup();
+            }
+            self.peers = peers;
+            self.order = order;
+            // Regions that no grid fits would send every random start into
+            // a failing search: find out once, from the empty board.
+            let empty = Board::empty(order);
+            let mut grid = Board::empty(order);
+            self.solver.set_node_limit(Some(FEASIBLE_NODES));
+            self.feasible = self.solver.solve(&empty, &mut grid) != Outcome::NoSolution;
+        }
+        if !self.feasible {
+            return Err(GenerateError::NoGrid(self.variant.name()));
+        }
+        Ok(())
+    }
+
+    /// A random full grid of `order` under the variant.
+    ///
+    /// # Errors
+    /// When the variant admits no grid, or none is found within the limits.
+    pub fn grid(&mut self, order: usize, rng: &mut Rng) -> Result<Board, GenerateError> {
+        self.prepare(order)?;
+        let side = order * order;
+        let empty = Board::empty(order);
+        let mut grid = Board::empty(order);
+        for _ in 0..GRID_TRIES {
+            let mut start = empty.clone();
+            for &cell in rng.permutation(side * side).iter().take(side) {
+                let used = self.peers[cell]
+                    .iter()
+                    .fold(0u32, |m, &p| match start.cells()[p] {
+                        0 => m,
+                        v => m | 1 << (v - 1),
+                    });
+                let free: Vec<u8> = (1..=side as u8)
+                    .filter(|v| used & (1 << (v - 1)) == 0)
+                    .collect();
+                if !free.is_empty() {
+                    let v = free[rng.below(free.len() as u64) as usize];
+                    start.set(cell / side, cell % side, v);
+                }
+            }
+            self.solver.set_node_limit(Some(GRID_NODES));
+            if self.solver.solve(&start, &mut grid) == Outcome::Solved {
+                let t = if self.variant.regions().is_some() {
+                    Transform::relabel(order, rng)
+                } else {
+                    Transform::random(&self.variant, order, rng)
+                };
+                return Ok(t.board(&grid));
+            }
+        }
+        // Is there any grid at all?
+        self.solver.set_node_limit(None);
+        Err(match self.solver.solve(&empty, &mut grid) {
+            Outcome::NoSolution => GenerateError::NoGrid(self.variant.name()),
+            _ => GenerateError::GridSearch(self.variant.name()),
+        })
+    }
+
+    /// Is `puzzle` unique, as far as the node limit lets the counter tell?
+    /// `None` when the limit stopped it.
+    fn unique(&mut self, puzzle: &Board, limit: Option<u64>) -> Option<bool> {
+        self.solver.set_node_limit(limit);
+        let count = self.solver.count(puzzle, Some(2));
+        match count.outcome {
+            dlx_core::Outcome::NodeLimit if count.solutions < 2 => None,
+            _ => Some(count.solutions == 1),
+        }
+    }
+
+    /// Removes clues from `grid` orbit by orbit while the puzzle stays
+    /// unique; stops at the target clue count unless `minimal` is asked.
+    /// Also says whether the result is proven minimal by the pass itself.
+    fn reduce(
+        &mut self,
+        grid: &Board,
+        orbits: &[Vec<usize>],
+        options: &Options,
+        rng: &mut Rng,
+    ) -> (Board, bool) {
+        let side = grid.side();
+        let mut order: Vec<usize> = (0..orbits.len()).collect();
+        rng.shuffle(&mut order);
+        let mut puzzle = grid.clone();
+        let mut clues = puzzle.clue_count();
+        let target = if options.minimal { None } else { options.clues };
+        let mut undecided = false;
+        let mut stopped = false;
+        for &k in &order {
+            let orbit = &orbits[k];
+            if let Some(t) = target {
+                if clues == t {
+                    stopped = true;
+                    break;
+                }
+                if clues - orbit.len() < t {
+                    continue;
+                }
+            }
+            for &cell in orbit {
+                puzzle.set(cell / side, cell % side, 0);
+            }
+            match self.unique(&puzzle, Some(CHECK_NODES)) {
+                Some(true) => clues -= orbit.len(),
+                answer => {
+                    undecided |= answer.is_none();
+                    for &cell in orbit {
+                        puzzle.set(cell / side, cell % side, grid.cells()[cell]);
+                    }
+                }
+            }
+        }
+        let proven = options.symmetry == Symmetry::None && !undecided && !stopped;
+        (puzzle, proven)
+    }
+
+    /// Is no clue of `puzzle` removable without losing uniqueness? `None`
+    /// if the counter could not tell within a generous node limit.
+    pub fn is_minimal(&mut self, puzzle: &Board) -> Option<bool> {
+        let side = puzzle.side();
+        let mut p = puzzle.clone();
+        for cell in 0..side * side {
+            let v = puzzle.cells()[cell];
+            if v == 0 {
+                continue;
+            }
+            p.set(cell / side, cell % side, 0);
+            let unique = self.unique(&p, Some(CHECK_NODES * 10))?;
+            p.set(cell / side, cell % side, v);
+            if unique {
+                return Some(false);
+            }
+        }
+        Some(true)
+    }
+}
+
+/// The cells of a side×side board grouped into orbits of `symmetry`, each
+/// listed once, in reading order of their first cell.
+fn orbits(side: usize, symmetry: Symmetry) -> Vec<Vec<usize>> {
+    let mut orbits = Vec::new();
+    for cell in 0..side * side {
+        let (r, c) = symmetry.image(side, cell / side, cell % side);
+        let image = r * side + c;
+        if image > cell {
+            orbits.push(vec![cell, image]);
+        } else if image == cell {
+            orbits.push(vec![cell]);
+        }
+    }
+    orbits
+}

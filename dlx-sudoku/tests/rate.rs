@@ -1,0 +1,208 @@
+//! `dlx-sudoku rate` and the library's rater: the calibration ordering on
+//! the shared sets, the output, and puzzles that cannot be rated.
+
+use std::path::Path;
+
+use dlx_sudoku::cli::Exit;
+use dlx_sudoku::generate::{Generator, Options, Rng};
+use dlx_sudoku::rate::{Level, Rater, Unrated};
+use dlx_sudoku::variant::{Regions, Variant};
+
+use crate::variants::{board, cells, cli, line, Temp, JIGSAW9};
+
+/// Puzzles spread evenly over a shared set: `n` of them, one every
+/// len/n lines. (The files are not shuffled: 17clue.txt, for one, starts
+/// with a run of near-identical puzzles, so its first lines are not a fair
+/// sample.)
+fn sample(file: &str, n: usize) -> Vec<Vec<u8>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../benches/data")
+        .join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let stride = lines.len() / n;
+    (0..n).map(|k| cells(lines[k * stride])).collect()
+}
+
+#[test]
+fn mean_scores_rise_from_easy_sets_to_hard_ones() {
+    let sets = [
+        "unbiased_1k.txt",
+        "17clue.txt",
+        "top1465.txt",
+        "forum_hardest_1106.txt",
+    ];
+    let mut rater = Rater::new(&Variant::classic());
+    let means: Vec<f64> = sets
+        .iter()
+        .map(|set| {
+            let puzzles = sample(set, 50);
+            let total: f64 = puzzles
+                .iter()
+                .map(|p| {
+                    rater
+                        .rate(&board(p))
+                        .unwrap_or_else(|e| panic!("{set}: {e}"))
+                        .score
+                })
+                .sum();
+            total / puzzles.len() as f64
+        })
+        .collect();
+    for k in 1..sets.len() {
+        assert!(
+            means[k - 1] < means[k],
+            "mean score of {} ({:.1}) is not below that of {} ({:.1}); all: {means:?}",
+            sets[k - 1],
+            means[k - 1],
+            sets[k],
+            means[k]
+        );
+    }
+}
+
+#[test]
+fn ratings_are_repeatable_and_depend_on_the_seed() {
+    let p = board(&cells(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ));
+    let mut a = Rater::new(&Variant::classic());
+    let mut b = Rater::new(&Variant::classic());
+    let first = a.rate(&p).unwrap();
+    assert_eq!(b.rate(&p).unwrap(), first);
+    assert_eq!(first.level, Level::of(first.score));
+    // One relabelling's work is a whole number of updates; the score is the
+    // mean of eight.
+    assert_eq!(first.score, first.updates as f64 / 8.0);
+    b.set_seed(1);
+    assert_ne!(b.rate(&p).unwrap().score, first.score);
+    b.set_samples(1);
+    assert_eq!(b.rate(&p).unwrap().score.fract(), 0.0);
+}
+
+#[test]
+fn levels_follow_the_documented_bounds() {
+    let cases = [
+        (0.0, Level::Easy),
+        (1500.0, Level::Easy),
+        (1500.5, Level::Medium),
+        (5000.0, Level::Medium),
+        (25_000.0, Level::Hard),
+        (25_001.0, Level::Fiendish),
+        (100_000.0, Level::Fiendish),
+        (100_000.1, Level::Extreme),
+    ];
+    for (score, level) in cases {
+        assert_eq!(Level::of(score), level, "{score}");
+    }
+    let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+    assert_eq!(names, ["easy", "medium", "hard", "fiendish", "extreme"]);
+}
+
+#[test]
+fn the_program_prints_a_level_and_a_score_per_puzzle() {
+    let good = sample("top1465.txt", 5);
+    let mut input: String = good.iter().map(|p| line(&board(p)) + "\n").collect();
+    // Multiple solutions (one clue), no solution (a clash), malformed.
+    input.push_str(&format!("5{}\n", ".".repeat(80)));
+    input.push_str(&format!("55{}\n", ".".repeat(79)));
+    input.push_str("123\n");
+    let (exit, out, err) = cli(&["rate", "--summary"], &input);
+    assert_eq!(exit, Exit::PuzzleFailed);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8, "{out}");
+    let mut sum = 0.0;
+    for l in &lines[..5] {
+        let (level, score) = l.split_once(' ').unwrap();
+        let score: f64 = score.parse().unwrap();
+        assert_eq!(level, Level::of(score).name(), "{l}");
+        sum += score;
+    }
+    assert_eq!(lines[5], "multiple solutions");
+    assert_eq!(
+        lines[6],
+        "no solution: row 1 has value 5 twice (r1c1 and r1c2)"
+    );
+    assert_eq!(lines[7], "invalid puzzle");
+    // The summary on stderr, after the malformed line's message.
+    let summary = err.lines().last().unwrap();
+    assert!(
+        summary.starts_with("rated: puzzles=5 unrated=3 mean-score="),
+        "{err}"
+    );
+    let mean: f64 = summary
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("mean-score="))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((mean - sum / 5.0).abs() < 0.1, "{mean} vs {}", sum / 5.0);
+    let counted: u64 = Level::ALL
+        .iter()
+        .map(|l| {
+            let key = format!("{}=", l.name());
+            summary
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix(key.as_str()))
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(counted, 5);
+    // All five can be rated: status 0.
+    let only_good: String = input.lines().take(5).map(|l| format!("{l}\n")).collect();
+    let (exit, _, _) = cli(&["rate", "--samples", "2", "--seed", "9"], &only_good);
+    assert_eq!(exit, Exit::Success);
+}
+
+#[test]
+fn a_node_limit_stops_rating() {
+    let hard = sample("forum_hardest_1106.txt", 1);
+    let mut rater = Rater::new(&Variant::classic());
+    rater.set_node_limit(Some(10));
+    assert_eq!(rater.rate(&board(&hard[0])), Err(Unrated::NodeLimit));
+    let (exit, out, _) = cli(
+        &["rate", "--max-nodes", "10"],
+        &(line(&board(&hard[0])) + "\n"),
+    );
+    assert_eq!(
+        (exit, out.as_str()),
+        (Exit::PuzzleFailed, "search limit reached\n")
+    );
+}
+
+#[test]
+fn variants_are_rated_under_their_own_rules() {
+    // An X-Sudoku puzzle is usually not unique as a classic one: it is
+    // rated with --variant x, and unrated without.
+    let mut g = Generator::new(&Variant::x());
+    let x = g
+        .generate(&Options::default(), &mut Rng::new(4))
+        .unwrap()
+        .puzzle;
+    let input = line(&x) + "\n";
+    let (exit, out, err) = cli(&["rate", "--variant", "x"], &input);
+    assert_eq!(exit, Exit::Success, "{err}");
+    let (level, score) = out.trim().split_once(' ').unwrap();
+    assert_eq!(level, Level::of(score.parse().unwrap()).name());
+    let mut classic = Rater::new(&Variant::classic());
+    if crate::variants::Rules::classic(3).count(x.cells(), 2) > 1 {
+        assert_eq!(classic.rate(&x), Err(Unrated::Multiple));
+    }
+
+    // A jigsaw puzzle, rated with its regions (which the relabellings move
+    // along with the cells).
+    let regions = Variant::jigsaw(Regions::parse(JIGSAW9.as_bytes()).unwrap());
+    let mut g = Generator::new(&regions);
+    let j = g
+        .generate(&Options::default(), &mut Rng::new(4))
+        .unwrap()
+        .puzzle;
+    let file = Temp::new(JIGSAW9.as_bytes());
+    let (exit, out, err) = cli(&["rate", "--regions", file.path()], &(line(&j) + "\n"));
+    assert_eq!(exit, Exit::Success, "{err}");
+    let mut rater = Rater::new(&regions);
+    let r = rater.rate(&j).unwrap();
+    assert_eq!(out, format!("{} {:.1}\n", r.level, r.score));
+}
