@@ -35,7 +35,7 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 use dlx_core::Stats;
 
-use crate::format::{Format, Puzzle, ReadError, Reader, Writer};
+use crate::format::{Format, ParseErrorKind, Puzzle, ReadError, Reader, Writer};
 use crate::generate::{self, Generated, Generator, Rng, Symmetry};
 use crate::rate::{self, Level, Rater, Rating, Unrated};
 use crate::solver::{Conflict, Outcome, Solver};
@@ -844,6 +844,17 @@ where
                 }
                 Some(Err(ReadError::Parse(e))) => {
                     let _ = writeln!(stderr, "{input}:{e}");
+                    if matches!(
+                        e.kind,
+                        ParseErrorKind::TooFewCases { .. } | ParseErrorKind::TooManyCases { .. }
+                    ) {
+                        // A POJ 2676 case count that does not match the
+                        // cases is wrong about the input, not about a
+                        // puzzle: no record stands for it, so every answer
+                        // stays in its puzzle's place.
+                        exit = exit.max(Exit::PuzzleFailed);
+                        continue;
+                    }
                     t.puzzles += 1;
                 }
                 Some(Err(e)) => {
