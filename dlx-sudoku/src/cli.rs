@@ -73,7 +73,9 @@ Output:
   rate: one line per puzzle, its level and score ('hard 9258.5'), or why it
   cannot be rated ('no solution', 'multiple solutions', 'invalid puzzle',
   'search limit reached').
-  --stats writes per-puzzle and total search statistics to stderr.
+  --stats writes per-puzzle and total search statistics to stderr. When
+  stderr is a terminal and the puzzles come from a file or a pipe, a line
+  on stderr shows the puzzles done and the rate; it is silent otherwise.
 
 Variants (solve, count, check, rate and generate):
   --variant x     X-Sudoku: both main diagonals hold every value once too
@@ -362,6 +364,7 @@ impl Args {
             stats: common.stats,
             threads: common.threads,
             variant,
+            progress: io::stderr().is_terminal(),
         })
     }
 }
@@ -415,6 +418,7 @@ impl GenerateArgs {
             stats: self.stats,
             threads: self.threads,
             variant,
+            progress: false,
         })
     }
 }
@@ -495,6 +499,8 @@ pub struct Config {
     pub threads: usize,
     /// The houses puzzles are played under.
     pub variant: Variant,
+    /// Show a progress line on the terminal (set when stderr is one).
+    pub progress: bool,
 }
 
 impl Default for Config {
@@ -508,6 +514,7 @@ impl Default for Config {
             stats: false,
             threads: 0,
             variant: Variant::classic(),
+            progress: false,
         }
     }
 }
@@ -680,6 +687,8 @@ where
         current: Vec::new(),
         next: Vec::new(),
         totals: &mut totals,
+        bar: (config.progress && !interactive).then(batch_bar),
+        shown: 0.0,
     };
     for input in &config.inputs {
         let result = match input {
@@ -707,6 +716,9 @@ where
                 return Exit::Failure;
             }
         }
+    }
+    if let Some(bar) = work.bar.take() {
+        bar.finish_and_clear();
     }
     match out.flush() {
         Ok(()) => {}
@@ -761,6 +773,21 @@ struct Work<'a> {
     current: Vec<Slot>,
     next: Vec<Slot>,
     totals: &'a mut Totals,
+    /// Puzzles done and the rate, on the terminal.
+    bar: Option<indicatif::ProgressBar>,
+    /// When the rate was last shown, in seconds since the start.
+    shown: f64,
+}
+
+/// A progress line for a batch of unknown length: puzzles done and the rate.
+fn batch_bar() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    let style = indicatif::ProgressStyle::with_template(
+        "{spinner} {elapsed_precise} {human_pos} puzzles {msg}",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar
 }
 
 /// Reads up to `n` records into `slots` (reusing them); `false` at the end
@@ -896,6 +923,16 @@ where
             }
             if work.interactive {
                 out.flush()?;
+            }
+        }
+        if let Some(bar) = &work.bar {
+            let done = work.totals.puzzles;
+            bar.set_position(done);
+            // The rate, rounded, now and then (formatting allocates).
+            let seconds = bar.elapsed().as_secs_f64();
+            if seconds - work.shown >= 0.1 {
+                work.shown = seconds;
+                bar.set_message(format!("({:.0}/s)", done as f64 / seconds));
             }
         }
         std::mem::swap(&mut work.current, &mut work.next);
