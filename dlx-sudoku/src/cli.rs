@@ -671,11 +671,9 @@ where
             return Exit::Failure;
         }
     };
-    let chunk = if pool.current_num_threads() == 1 {
-        1
-    } else {
-        CHUNK
-    };
+    // A person typing puzzles gets each answer at once; otherwise puzzles
+    // go in chunks, which on one thread too saves a hand-over per puzzle.
+    let chunk = if interactive { 1 } else { CHUNK };
     let mut out = BufWriter::with_capacity(64 * 1024, stdout);
     let mut exit = Exit::Success;
     let mut totals = Totals::default();
@@ -766,7 +764,7 @@ where
 struct Work<'a> {
     config: &'a Config,
     pool: &'a rayon::ThreadPool,
-    /// Puzzles per chunk (1 on one thread).
+    /// Puzzles per chunk (1 when a person types them in).
     chunk: usize,
     interactive: bool,
     /// The chunk being solved and the one being read.
@@ -964,8 +962,8 @@ fn solve_chunk(config: &Config, slots: &mut [Slot]) {
             solve_slot(config, &mut solver, slot);
         })
     };
-    if slots.len() == 1 {
-        one(&mut slots[0]);
+    if slots.len() == 1 || rayon::current_num_threads() == 1 {
+        slots.iter_mut().for_each(one);
     } else {
         use rayon::prelude::*;
         slots.par_iter_mut().for_each(one);
