@@ -4,6 +4,7 @@ mod common;
 mod xc_files;
 
 mod api;
+mod fuzz_regressions;
 mod oracle;
 mod parallel;
 mod text_format;

@@ -365,6 +365,7 @@ impl Args {
             threads: common.threads,
             variant,
             progress: io::stderr().is_terminal(),
+            interactive: io::stdin().is_terminal(),
         })
     }
 }
@@ -419,6 +420,7 @@ impl GenerateArgs {
             threads: self.threads,
             variant,
             progress: false,
+            interactive: false,
         })
     }
 }
@@ -501,6 +503,9 @@ pub struct Config {
     pub variant: Variant,
     /// Show a progress line on the terminal (set when stderr is one).
     pub progress: bool,
+    /// A person types the puzzles on standard input (set when it is a
+    /// terminal): answer each at once, on one thread.
+    pub interactive: bool,
 }
 
 impl Default for Config {
@@ -515,6 +520,7 @@ impl Default for Config {
             threads: 0,
             variant: Variant::classic(),
             progress: false,
+            interactive: false,
         }
     }
 }
@@ -662,7 +668,7 @@ where
         return run_generate(config, &g, stdout, stderr);
     }
     // Answer each puzzle at once when a person is typing them in.
-    let interactive = io::stdin().is_terminal() && config.inputs.contains(&Input::Stdin);
+    let interactive = config.interactive && config.inputs.contains(&Input::Stdin);
     let threads = if interactive { 1 } else { config.threads };
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,

@@ -3,6 +3,7 @@
 mod common;
 mod dlx_cli;
 mod formats;
+mod fuzz_regressions;
 mod generate;
 mod hostile;
 mod rate;
