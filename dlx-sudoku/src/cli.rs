@@ -462,10 +462,10 @@ pub struct GenerateConfig {
     pub options: generate::Options,
 }
 
-/// Where puzzles come from.
+/// Where input comes from (both programs use this type).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Input {
-    /// Standard input (the `stdin` given to [`run`]), `<stdin>` in messages.
+    /// Standard input (the `stdin` given to `run`), `<stdin>` in messages.
     #[default]
     Stdin,
     /// A file, named by its path in messages.

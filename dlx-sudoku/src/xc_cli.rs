@@ -21,7 +21,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -175,25 +174,10 @@ impl Args {
     }
 }
 
-/// Where the problem is read from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Input {
-    /// Standard input (the `stdin` given to [`run`]), named `<stdin>` in
-    /// messages.
-    #[default]
-    Stdin,
-    /// A file, named by its path in messages.
-    File(PathBuf),
-}
-
-impl fmt::Display for Input {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Input::Stdin => f.write_str("<stdin>"),
-            Input::File(p) => p.display().fmt(f),
-        }
-    }
-}
+/// Where the problem is read from: standard input (the `stdin` given to
+/// [`run`], `<stdin>` in messages) or a file. The same type as the Sudoku
+/// program's.
+pub use crate::cli::Input;
 
 /// What one run of `dlx` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
