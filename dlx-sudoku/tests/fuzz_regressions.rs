@@ -247,7 +247,6 @@ fn read_detected(text: &[u8]) -> (Format, Result<Vec<Board>, String>) {
 /// taken for a standard grid, whose reader rejects its letters
 /// (`1:1: value "A" is too large for a 4x4 board`).
 #[test]
-#[ignore = "bug: detect takes a 4x4/9x9 poj3076 grid without '-' for a standard grid"]
 fn poj3076_small_solved_grid_is_detected() {
     for name in ["poj3076_full_4x4.txt", "poj3076_full_9x9.txt"] {
         let text = crate::common::read(&data("fuzz/bugs").join(name));
@@ -277,7 +276,6 @@ fn poj3076_small_solved_grid_is_detected() {
 /// a 16x16 grid, which then fails (`2: 81 cells (expected 16)`). A line of
 /// another length right after the first cannot be the second row of a grid.
 #[test]
-#[ignore = "bug: detect takes line-format input starting with a 4x4 puzzle for a grid"]
 fn line_format_starting_with_a_4x4_puzzle_is_detected() {
     let text = crate::common::read(&data("fuzz/bugs/line_4x4_then_9x9.txt"));
     let (format, boards) = read_detected(&text);
@@ -300,7 +298,6 @@ fn line_format_starting_with_a_4x4_puzzle_is_detected() {
 /// The poj2676 reader then rejects it (`1:1: "…" is not a case count`). A
 /// count line cannot be 16, 81, 256 or 625 digits long in practice.
 #[test]
-#[ignore = "bug: detect takes an 81-digit first line (a solved 9x9 board) for a poj2676 case count"]
 fn line_format_starting_with_a_solved_9x9_is_detected() {
     let text = crate::common::read(&data("fuzz/bugs/line_solved_9x9_then_4x4.txt"));
     let (format, boards) = read_detected(&text);

@@ -73,7 +73,8 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
     }
     let len = |l: &[u8]| String::from_utf8_lossy(l).chars().count();
     let n = len(first);
-    if first.iter().all(u8::is_ascii_digit) {
+    // A case count is a short number, never a whole puzzle on one line.
+    if first.iter().all(u8::is_ascii_digit) && ![16, 81, 256, 625].contains(&n) {
         let count_line = match next {
             Some(row) => {
                 let m = len(row);
@@ -95,12 +96,21 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
     let letters_past_std = match n {
         16 => any(&|b| matches!(b.to_ascii_uppercase(), b'H'..=b'P')),
         25 => any(&|b| matches!(b.to_ascii_uppercase(), b'Q'..=b'Y')),
-        _ => false,
+        // Sides 4 and 9 use digits only: any letter is past them.
+        _ => any(&|b| b.is_ascii_alphabetic()),
     };
     if any(&|b| b == b'-') || letters_past_std {
         return Some(Format::Poj3076);
     }
-    if n == 16 && !any(&|b| matches!(b.to_ascii_uppercase(), b'5'..=b'9' | b'A'..=b'G')) {
+    // Sixteen characters: the first row of a 16x16 grid only if the next
+    // 15 rows of the block have 16 characters too and hold a value above 4.
+    let grid_rows = &block[..block.len().min(16)];
+    let rows_differ = grid_rows.iter().any(|l| len(l) != n);
+    let big_value = grid_rows.iter().any(|l| {
+        l.iter()
+            .any(|b| matches!(b.to_ascii_uppercase(), b'5'..=b'9' | b'A'..=b'G'))
+    });
+    if n == 16 && (rows_differ || !big_value) {
         return Some(Format::Line);
     }
     Some(Format::Grid)
