@@ -1,26 +1,28 @@
 //! Counting solutions on every core (cargo feature `parallel`, with rayon).
 //!
-//! The search tree is cut into parts ([`Problem::parts`]): prefixes of
-//! choices whose subtrees partition the solutions. The parts run on rayon's
-//! thread pool, each on its own copy of the problem. A part that grows past
-//! a node budget is abandoned and split into its children, so one large
-//! subtree cannot keep a single thread busy while the others idle; the
-//! abandoned work (at most the budget per split) is counted in the
-//! statistics, which therefore exceed a sequential run's a little.
+//! The search starts as one task. Each task searches its part of the tree in
+//! slices of a few thousand nodes; between slices, when no task is waiting
+//! for a thread, it gives away the untried options at the top of its
+//! remaining tree ([`Solver::split_off`](crate::Solver::split_off)) as new
+//! tasks. Idle threads take those, and split in turn, so the work stays
+//! balanced without a fixed cut and nothing is searched twice: the
+//! statistics equal a sequential run's, apart from the covering of each
+//! task's forced options.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::{Branch, OptionId, Outcome, Problem, Stats};
+use crate::{OptionId, Outcome, Problem, Stats};
 
-/// Search nodes a part may take before it is split.
-const SPLIT_NODES: u64 = 200_000;
+/// Search nodes a task runs between checks for idle threads (about a
+/// millisecond on the benchmark problems).
+const SLICE_NODES: u64 = 20_000;
 
 /// Counts the solutions of `problem` on the current rayon thread pool
 /// (`rayon::ThreadPoolBuilder::install` chooses the number of threads).
 ///
-/// The count equals [`Problem::count`]; `nodes` and `updates` add up the work
-/// of every part, abandoned work included.
+/// The count equals [`Problem::count`]; so do `nodes` and, but for the
+/// forced options of each task, `updates`.
 ///
 /// ```
 /// use dlx_core::{parallel::count, Problem};
@@ -37,30 +39,31 @@ const SPLIT_NODES: u64 = 200_000;
 /// assert_eq!(count(&mut p).solutions, 2);
 /// ```
 pub fn count(problem: &mut Problem) -> Stats {
-    let threads = rayon::current_num_threads().max(1);
-    // Enough parts for every thread to stay busy while the pool balances.
-    let mut depth = 1;
-    let mut parts = problem.parts(depth);
-    while parts.len() < 16 * threads && depth < 8 {
-        let deeper = problem.parts(depth + 1);
-        if deeper.len() <= parts.len() {
-            break;
-        }
-        parts = deeper;
-        depth += 1;
+    if rayon::current_num_threads() <= 1 {
+        return problem.count_with_stats();
     }
-    let problem: &Problem = problem;
-    let totals = Totals::default();
-    let spares = Mutex::new(Vec::new());
-    rayon::scope(|scope| {
-        for part in parts {
-            spawn(scope, problem, part, &totals, &spares);
-        }
-    });
-    totals.get()
+    problem.restore();
+    let shared = Shared {
+        problem,
+        totals: Totals::default(),
+        spares: Mutex::new(Vec::new()),
+        waiting: AtomicUsize::new(0),
+    };
+    rayon::scope(|scope| spawn(scope, &shared, Vec::new()));
+    shared.totals.get()
 }
 
-/// Sums of the parts' statistics.
+/// What every task sees.
+struct Shared<'p> {
+    problem: &'p Problem,
+    totals: Totals,
+    /// Copies of the problem that finished tasks left behind.
+    spares: Mutex<Vec<Problem>>,
+    /// Tasks spawned and not yet started.
+    waiting: AtomicUsize,
+}
+
+/// Sums of the tasks' statistics.
 #[derive(Default)]
 struct Totals {
     solutions: AtomicU64,
@@ -84,46 +87,38 @@ impl Totals {
     }
 }
 
-/// Runs one part on the pool; splits it when it outgrows the budget.
-fn spawn<'s>(
-    scope: &rayon::Scope<'s>,
-    problem: &'s Problem,
-    prefix: Vec<OptionId>,
-    totals: &'s Totals,
-    spares: &'s Mutex<Vec<Problem>>,
-) {
+/// Runs the part of the tree below `prefix` as a task on the pool.
+fn spawn<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, prefix: Vec<OptionId>) {
+    shared.waiting.fetch_add(1, Ordering::Relaxed);
     scope.spawn(move |scope| {
-        // Reuse a copy of the problem that an earlier part left behind.
-        let spare = spares.lock().map(|mut s| s.pop()).unwrap_or(None);
-        let mut copy = spare.unwrap_or_else(|| problem.clone());
-        let children = {
+        shared.waiting.fetch_sub(1, Ordering::Relaxed);
+        // Reuse a copy of the problem that an earlier task left behind.
+        let spare = shared.spares.lock().map(|mut s| s.pop()).unwrap_or(None);
+        let mut copy = spare.unwrap_or_else(|| shared.problem.clone());
+        {
             let mut s = copy.solver();
             for &o in &prefix {
+                // The options of a part come from the search, which never
+                // offers one that clashes with those above it.
                 s.force(o).expect("a part's options are compatible");
             }
-            let branch = s.branch();
-            s.set_node_limit(Some(SPLIT_NODES));
-            let count = s.count(None);
-            totals.add(s.stats());
-            match (count.outcome, branch) {
-                (Outcome::NodeLimit, Branch::On(_, options)) => {
-                    // Too big: what was counted is thrown away (it is
-                    // counted again by the children) but not the work.
-                    totals
-                        .solutions
-                        .fetch_sub(count.solutions, Ordering::Relaxed);
-                    options
+            let mut limit = SLICE_NODES;
+            loop {
+                s.set_node_limit(Some(limit));
+                if s.count(None).outcome != Outcome::NodeLimit {
+                    break;
                 }
-                _ => Vec::new(),
+                if shared.waiting.load(Ordering::Relaxed) == 0 {
+                    for part in s.split_off() {
+                        spawn(scope, shared, part);
+                    }
+                }
+                limit += SLICE_NODES;
             }
-        };
-        if let Ok(mut s) = spares.lock() {
-            s.push(copy);
+            shared.totals.add(s.stats());
         }
-        for o in children {
-            let mut child = prefix.clone();
-            child.push(o);
-            spawn(scope, problem, child, totals, spares);
+        if let Ok(mut spares) = shared.spares.lock() {
+            spares.push(copy);
         }
     });
 }

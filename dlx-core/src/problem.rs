@@ -56,6 +56,9 @@ pub struct Problem {
     /// Reusable search stack (one chosen node per level), kept here so that
     /// searching a reset problem does not allocate.
     pub(crate) choice: Vec<Node>,
+    /// Where each level's list of options ends for the search: the item's
+    /// header, or the first option given away by [`Solver::split_off`].
+    pub(crate) stop: Vec<Node>,
     /// Options forced before the search, in order.
     pub(crate) forced: Vec<Node>,
     /// Where a dropped solver left the search: the links are covered down
@@ -124,6 +127,7 @@ impl Problem {
             seen: Vec::new(),
             stamp: 0,
             choice: Vec::new(),
+            stop: Vec::new(),
             forced: Vec::new(),
             pending: None,
         };
@@ -150,6 +154,7 @@ impl Problem {
             self.seen.resize(total, 0);
         }
         self.choice.clear();
+        self.stop.clear();
         self.forced.clear();
         // The links were rebuilt: an abandoned search has nothing to undo.
         self.pending = None;

@@ -10,7 +10,9 @@ use crate::problem::{Pending, Problem};
 /// Search statistics, counted as Knuth's DLX1 counts them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Search-tree nodes entered, plus one per solution.
+    /// Search-tree nodes entered, plus one per solution. (When the forced
+    /// options already cover every primary item, the root is the solution
+    /// and counts once.)
     pub nodes: u64,
     /// Items unlinked plus option nodes hidden, by `cover` (forced options
     /// included).
@@ -222,6 +224,8 @@ impl<'a> Solver<'a> {
         let depth = p.primary_count() + 1;
         p.choice.clear();
         p.choice.resize(depth, Node(0));
+        p.stop.clear();
+        p.stop.resize(depth, Node(0));
         p.forced.clear();
         let updates_base = p.links.updates;
         Solver {
@@ -289,6 +293,93 @@ impl<'a> Solver<'a> {
             x = links.link[x].down;
         }
         Branch::On(item, options)
+    }
+
+    /// Gives away the options not yet tried at the shallowest level of the
+    /// search that has any, and returns them as parts: each part is the
+    /// forced options, the choices above that level and one given-away
+    /// option, to be [forced](Solver::force) on a new solver of the same
+    /// problem. This search will not try them any more, so its solutions and
+    /// those of the parts partition the solutions it had left to find.
+    ///
+    /// This is how work is shared on the fly: a search that runs in slices
+    /// (with [`Solver::set_node_limit`]) can split off the top of its
+    /// remaining tree whenever another thread is idle, as
+    /// [`parallel::count`](crate::parallel::count) does. Returns nothing if
+    /// the search has not started, is done, or has a single path left.
+    /// [`Solver::progress`] does not know about given-away options.
+    ///
+    /// ```
+    /// use dlx_core::{Problem, Step};
+    ///
+    /// // Three items; options {a}, {b}, {c}, {a, b}, {b, c}: 3 solutions.
+    /// let mut p = Problem::new(3, 0);
+    /// let [a, b, c] = [p.primary(0), p.primary(1), p.primary(2)];
+    /// for items in [&[a][..], &[b], &[c], &[a, b], &[b, c]] {
+    ///     p.add_option(items.iter().copied()).unwrap();
+    /// }
+    /// let mut s = p.solver();
+    /// assert_eq!(s.next_solution(), Step::Found);
+    /// let parts = s.split_off();
+    /// // The first solution and the rest of this search's own.
+    /// let mine = s.count(None).solutions;
+    /// drop(s);
+    /// let mut theirs = 0;
+    /// for part in &parts {
+    ///     let mut s = p.solver();
+    ///     for &o in part {
+    ///         s.force(o).unwrap();
+    ///     }
+    ///     theirs += s.count(None).solutions;
+    /// }
+    /// assert_eq!(mine + theirs, 3);
+    /// ```
+    pub fn split_off(&mut self) -> Vec<Vec<OptionId>> {
+        if !self.started {
+            return Vec::new();
+        }
+        // Levels that have an item covered, and whether the deepest one has
+        // not applied its current option yet.
+        let (levels, untried_current) = match self.state {
+            State::Done => return Vec::new(),
+            State::Forward => (self.level, false),
+            State::Advance => (self.level + 1, true),
+            State::Backup | State::Recover => (self.level + 1, false),
+        };
+        let links = &self.p.links;
+        for k in 0..levels {
+            let cur = self.p.choice[k];
+            let stop = self.p.stop[k];
+            let first = if untried_current && k == self.level {
+                cur
+            } else if cur == stop {
+                continue;
+            } else {
+                links.link[cur].down
+            };
+            if first == stop {
+                continue;
+            }
+            let above: Vec<OptionId> = self
+                .p
+                .forced
+                .iter()
+                .chain(&self.p.choice[..k])
+                .map(|&x| self.p.option_of(x))
+                .collect();
+            let mut parts = Vec::new();
+            let mut x = first;
+            while x != stop {
+                let mut part = Vec::with_capacity(above.len() + 1);
+                part.extend_from_slice(&above);
+                part.push(self.p.option_of(x));
+                parts.push(part);
+                x = links.link[x].down;
+            }
+            self.p.stop[k] = first;
+            return parts;
+        }
+        Vec::new()
     }
 
     /// An estimate of the share of the search tree explored so far, from 0
@@ -392,6 +483,7 @@ impl<'a> Solver<'a> {
         let root = self.p.links.root();
         let links = &mut self.p.links;
         let choice = &mut self.p.choice[..];
+        let stop = &mut self.p.stop[..];
         let mut level = self.level;
         let step = loop {
             match self.state {
@@ -403,7 +495,13 @@ impl<'a> Solver<'a> {
                     let Some(best) = links.choose(self.branching) else {
                         // Nothing to cover before any choice: the forced
                         // options (or nothing at all) are the one solution.
-                        self.nodes += 1;
+                        // DLX1 counts the root and the solution; forced
+                        // options are the choices above a solution node, as
+                        // in the search that split them off, which counts
+                        // only the solution.
+                        if self.p.forced.is_empty() {
+                            self.nodes += 1;
+                        }
                         self.solutions += 1;
                         self.state = State::Done;
                         if self.solutions >= target {
@@ -425,14 +523,17 @@ impl<'a> Solver<'a> {
                         continue;
                     }
                     links.cover(best);
-                    choice[level] = links.link[best.header()].down;
+                    let head = best.header();
+                    choice[level] = links.link[head].down;
+                    stop[level] = head;
                     self.state = State::Advance;
                 }
                 State::Advance => {
                     // X5: try the option at choice[level], unless the list of
-                    // the level's item is exhausted.
+                    // the level's item is exhausted (or the rest was split
+                    // off).
                     let cur = choice[level];
-                    if links.item[cur].header() == cur {
+                    if cur == stop[level] {
                         self.state = State::Backup;
                         continue;
                     }

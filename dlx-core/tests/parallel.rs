@@ -1,7 +1,7 @@
 //! Splitting the search tree into parts, and counting on several threads:
 //! both must give the sequential count on every `xc` file.
 
-use dlx_core::{text, Branch};
+use dlx_core::{text, Branch, Outcome, Step};
 
 use crate::common::data_path;
 
@@ -53,6 +53,74 @@ fn parts_partition_the_solutions() {
     }
 }
 
+/// Searches `problem` in slices of `slice` nodes, splitting off work after
+/// every slice onto a queue (a sequential model of `parallel::count`);
+/// returns the solutions and nodes of all the pieces.
+fn count_by_splitting(problem: &mut dlx_core::Problem, slice: u64) -> (u64, u64) {
+    let mut queue = vec![Vec::new()];
+    let (mut solutions, mut nodes) = (0, 0);
+    while let Some(part) = queue.pop() {
+        let mut s = problem.solver();
+        for &o in &part {
+            s.force(o).unwrap();
+        }
+        let mut limit = slice;
+        loop {
+            s.set_node_limit(Some(limit));
+            if s.count(None).outcome != Outcome::NodeLimit {
+                break;
+            }
+            for p in s.split_off() {
+                assert!(p.len() > part.len(), "a split-off part is deeper");
+                assert_eq!(p[..part.len()], part[..], "it extends the forced options");
+                queue.push(p);
+            }
+            limit += slice;
+        }
+        // Nothing is left to give away once the search is done.
+        assert!(s.split_off().is_empty());
+        solutions += s.stats().solutions;
+        nodes += s.stats().nodes;
+    }
+    (solutions, nodes)
+}
+
+#[test]
+fn split_off_parts_and_the_rest_partition_the_solutions() {
+    for name in FILES {
+        let mut f = load(name);
+        let expected = f.problem.count_with_stats();
+        for slice in [1, 2, 7, 100] {
+            let (solutions, nodes) = count_by_splitting(&mut f.problem, slice);
+            assert_eq!(solutions, expected.solutions, "{name}, slices of {slice}");
+            assert_eq!(nodes, expected.nodes, "{name}, slices of {slice}");
+        }
+        assert_eq!(f.problem.count(), expected.solutions, "{name} afterwards");
+    }
+}
+
+#[test]
+fn split_off_before_the_search_and_after_a_solution() {
+    let mut f = load("queens8.dlx");
+    let mut s = f.problem.solver();
+    assert!(s.split_off().is_empty(), "nothing started, nothing to give");
+    assert_eq!(s.next_solution(), Step::Found);
+    let first: Vec<_> = s.solution().collect();
+    let parts = s.split_off();
+    // The first row tried has 8 squares: the other 7 are given away.
+    assert_eq!(parts.len(), 7);
+    assert!(parts.iter().all(|p| p.len() == 1 && p[0] != first[0]));
+    let rest = s.count(None).solutions;
+    drop(s);
+    let mut total = rest;
+    for part in &parts {
+        let mut s = f.problem.solver();
+        s.force(part[0]).unwrap();
+        total += s.count(None).solutions;
+    }
+    assert_eq!(total, 92);
+}
+
 #[test]
 fn branch_names_the_item_dlx1_chooses_first() {
     // queens8: the first item of minimum length is r4 (the organ-pipe
@@ -86,8 +154,10 @@ fn parallel_count_equals_the_sequential_count() {
         .chain(&["langford11.dlx", "queens12.dlx", "pent4x15.dlx"])
     {
         let mut f = load(name);
-        let expected = f.problem.count();
+        let expected = f.problem.count_with_stats();
         let stats = pool.install(|| dlx_core::parallel::count(&mut f.problem));
-        assert_eq!(stats.solutions, expected, "{name}");
+        assert_eq!(stats.solutions, expected.solutions, "{name}");
+        // Work is shared, never repeated: the same search-tree nodes.
+        assert_eq!(stats.nodes, expected.nodes, "{name}");
     }
 }

@@ -643,7 +643,10 @@ impl Default for Slot {
 
 /// Puzzles solved per chunk when several threads work: large enough to
 /// share out evenly, small enough to keep memory flat and output flowing.
-const CHUNK: usize = 2048;
+const CHUNK: usize = 4096;
+
+/// Puzzles in the first chunk; the chunks double from there to [`CHUNK`].
+const FIRST_CHUNK: usize = 256;
 
 thread_local! {
     /// Each worker thread's solver, kept between chunks.
@@ -688,8 +691,8 @@ where
         pool: &pool,
         chunk,
         interactive,
-        current: Vec::new(),
-        next: Vec::new(),
+        pipelined: !interactive && pool.current_num_threads() > 1,
+        buffers: Default::default(),
         totals: &mut totals,
         bar: (config.progress && !interactive).then(batch_bar),
         shown: 0.0,
@@ -773,9 +776,12 @@ struct Work<'a> {
     /// Puzzles per chunk (1 when a person types them in).
     chunk: usize,
     interactive: bool,
-    /// The chunk being solved and the one being read.
-    current: Vec<Slot>,
-    next: Vec<Slot>,
+    /// Solve a chunk while the next is read and the last one written
+    /// (several threads, and no person waiting for each answer).
+    pipelined: bool,
+    /// Reusable chunks of slots: the one being solved, the one being read
+    /// and the one being written.
+    buffers: [Vec<Slot>; 3],
     totals: &'a mut Totals,
     /// Puzzles done and the rate, on the terminal.
     bar: Option<indicatif::ProgressBar>,
@@ -845,106 +851,178 @@ where
     let out_format = config.output.unwrap_or(reader.format());
     let mut writer = Writer::new(out_format);
     let mut exit = Exit::Success;
-    let chunk = work.chunk;
-    let mut more = fill(&mut reader, &mut work.current, chunk);
-    while more {
-        let (current, next) = (&mut work.current, &mut work.next);
-        more = work.pool.install(|| {
-            let (_, more) = rayon::join(
-                || solve_chunk(config, current),
-                || fill(&mut reader, next, chunk),
-            );
-            more
-        });
-        for slot in work.current.iter() {
-            let t = &mut *work.totals;
-            match slot.item.as_ref() {
-                Some(Ok(puzzle)) => {
-                    t.puzzles += 1;
-                    t.stats.nodes += slot.stats.nodes;
-                    t.stats.updates += slot.stats.updates;
-                    t.stats.solutions += slot.stats.solutions;
-                    t.seconds += slot.seconds;
-                    if config.stats {
-                        let _ = writeln!(
-                            stderr,
-                            "{input}:{}: nodes={} updates={} seconds={:.6}",
-                            puzzle.line, slot.stats.nodes, slot.stats.updates, slot.seconds
-                        );
-                    }
-                }
-                Some(Err(ReadError::Parse(e))) => {
-                    let _ = writeln!(stderr, "{input}:{e}");
-                    if matches!(
-                        e.kind,
-                        ParseErrorKind::TooFewCases { .. } | ParseErrorKind::TooManyCases { .. }
-                    ) {
-                        // A POJ 2676 case count that does not match the
-                        // cases is wrong about the input, not about a
-                        // puzzle: no record stands for it, so every answer
-                        // stays in its puzzle's place.
-                        exit = exit.max(Exit::PuzzleFailed);
-                        continue;
-                    }
-                    t.puzzles += 1;
-                }
-                Some(Err(e)) => {
-                    let _ = writeln!(stderr, "dlx-sudoku: {input}: {e}");
-                    exit = Exit::Failure;
-                    more = false;
-                    break;
-                }
-                None => continue,
-            }
-            if !slot.ok {
-                t.failed += 1;
-                exit = exit.max(Exit::PuzzleFailed);
-            }
-            match &slot.record {
-                Record::Rated(r) => {
-                    t.rated += 1;
-                    t.score_sum += r.score;
-                    t.levels[r.level as usize] += 1;
-                }
-                Record::Misfit { side, regions } => {
-                    let line = slot
-                        .item
-                        .as_ref()
-                        .and_then(|i| i.as_ref().ok())
-                        .map_or(0, |p| p.line);
-                    let _ = writeln!(
-                        stderr,
-                        "{input}:{line}: the puzzle is {side}x{side} but the regions are {regions}x{regions}"
-                    );
-                }
-                _ => {}
-            }
-            match (&slot.record, config.command) {
-                (Record::Solved, _) => writer.board(out, &slot.board)?,
-                (Record::Message(m), Command::Solve) => writer.message(out, m)?,
-                (Record::Misfit { .. }, Command::Solve) => writer.message(out, "invalid puzzle")?,
-                (record, _) => record.write_line(out)?,
-            }
-            if work.interactive {
-                out.flush()?;
-            }
+    let pool = work.pool;
+    let [mut current, mut next, mut done] = std::mem::take(&mut work.buffers);
+    done.clear();
+    // The first chunks are small, so that every stage has work soon.
+    let mut chunk = work.chunk.min(FIRST_CHUNK);
+    let mut more = fill(&mut reader, &mut current, chunk);
+    let result = loop {
+        if current.is_empty() && done.is_empty() {
+            break Ok(());
         }
-        if let Some(bar) = &work.bar {
-            let done = work.totals.puzzles;
-            bar.set_position(done);
-            // The rate, rounded, now and then (formatting allocates).
-            let seconds = bar.elapsed().as_secs_f64();
-            if seconds - work.shown >= 0.1 {
-                work.shown = seconds;
-                bar.set_message(format!("({:.0}/s)", done as f64 / seconds));
+        let (more_next, written) = if work.pipelined {
+            // Solve this chunk and read the next one on the pool while this
+            // thread writes the records of the last one: no stage waits
+            // for another, so every thread stays busy.
+            std::thread::scope(|scope| {
+                let solving = scope.spawn(|| {
+                    pool.install(|| {
+                        rayon::join(
+                            || solve_chunk(config, &mut current),
+                            || more && fill(&mut reader, &mut next, chunk),
+                        )
+                        .1
+                    })
+                });
+                let written = emit(input, &done, &mut writer, out, stderr, work);
+                let more = solving
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (more, written)
+            })
+        } else {
+            // One thread, or a person typing: each answer before the next
+            // puzzle is read.
+            pool.install(|| solve_chunk(config, &mut current));
+            let written = emit(input, &current, &mut writer, out, stderr, work);
+            std::mem::swap(&mut current, &mut done);
+            current.clear();
+            (more && fill(&mut reader, &mut current, chunk), written)
+        };
+        match written {
+            Ok(Flow::Go(e)) => exit = exit.max(e),
+            Ok(Flow::Stop) => {
+                exit = Exit::Failure;
+                break Ok(());
             }
+            Err(e) => break Err(e),
         }
-        std::mem::swap(&mut work.current, &mut work.next);
-    }
+        if work.pipelined {
+            if !more {
+                next.clear();
+            }
+            // The chunk just solved is written next; the one just read is
+            // solved; the written one's slots are reused for reading.
+            std::mem::swap(&mut done, &mut current);
+            std::mem::swap(&mut current, &mut next);
+        } else {
+            done.clear();
+        }
+        more = more_next;
+        chunk = (2 * chunk).min(work.chunk);
+    };
+    work.buffers = [current, next, done];
+    result?;
     if config.command == Command::Solve {
         writer.finish(out)?;
     }
     Ok(exit)
+}
+
+/// What writing a chunk's records ended with.
+enum Flow {
+    /// Go on; the chunk's exit status.
+    Go(Exit),
+    /// The input could not be read further: stop it.
+    Stop,
+}
+
+/// Writes the records of a solved chunk (results to `out`, errors and
+/// statistics to `stderr`), adds them to the totals and moves the progress
+/// bar.
+fn emit<W: Write, E: Write>(
+    input: &Input,
+    slots: &[Slot],
+    writer: &mut Writer,
+    out: &mut W,
+    stderr: &mut E,
+    work: &mut Work<'_>,
+) -> io::Result<Flow> {
+    let config = work.config;
+    let mut exit = Exit::Success;
+    for slot in slots {
+        let t = &mut *work.totals;
+        match slot.item.as_ref() {
+            Some(Ok(puzzle)) => {
+                t.puzzles += 1;
+                t.stats.nodes += slot.stats.nodes;
+                t.stats.updates += slot.stats.updates;
+                t.stats.solutions += slot.stats.solutions;
+                t.seconds += slot.seconds;
+                if config.stats {
+                    let _ = writeln!(
+                        stderr,
+                        "{input}:{}: nodes={} updates={} seconds={:.6}",
+                        puzzle.line, slot.stats.nodes, slot.stats.updates, slot.seconds
+                    );
+                }
+            }
+            Some(Err(ReadError::Parse(e))) => {
+                let _ = writeln!(stderr, "{input}:{e}");
+                if matches!(
+                    e.kind,
+                    ParseErrorKind::TooFewCases { .. } | ParseErrorKind::TooManyCases { .. }
+                ) {
+                    // A POJ 2676 case count that does not match the
+                    // cases is wrong about the input, not about a
+                    // puzzle: no record stands for it, so every answer
+                    // stays in its puzzle's place.
+                    exit = exit.max(Exit::PuzzleFailed);
+                    continue;
+                }
+                t.puzzles += 1;
+            }
+            Some(Err(e)) => {
+                let _ = writeln!(stderr, "dlx-sudoku: {input}: {e}");
+                return Ok(Flow::Stop);
+            }
+            None => continue,
+        }
+        if !slot.ok {
+            t.failed += 1;
+            exit = exit.max(Exit::PuzzleFailed);
+        }
+        match &slot.record {
+            Record::Rated(r) => {
+                t.rated += 1;
+                t.score_sum += r.score;
+                t.levels[r.level as usize] += 1;
+            }
+            Record::Misfit { side, regions } => {
+                let line = slot
+                    .item
+                    .as_ref()
+                    .and_then(|i| i.as_ref().ok())
+                    .map_or(0, |p| p.line);
+                let _ = writeln!(
+                    stderr,
+                    "{input}:{line}: the puzzle is {side}x{side} but the regions are {regions}x{regions}"
+                );
+            }
+            _ => {}
+        }
+        match (&slot.record, config.command) {
+            (Record::Solved, _) => writer.board(out, &slot.board)?,
+            (Record::Message(m), Command::Solve) => writer.message(out, m)?,
+            (Record::Misfit { .. }, Command::Solve) => writer.message(out, "invalid puzzle")?,
+            (record, _) => record.write_line(out)?,
+        }
+        if work.interactive {
+            out.flush()?;
+        }
+    }
+    if let Some(bar) = &work.bar {
+        let done = work.totals.puzzles;
+        bar.set_position(done);
+        // The rate, rounded, now and then (formatting allocates).
+        let seconds = bar.elapsed().as_secs_f64();
+        if seconds - work.shown >= 0.1 {
+            work.shown = seconds;
+            bar.set_message(format!("({:.0}/s)", done as f64 / seconds));
+        }
+    }
+    Ok(Flow::Go(exit))
 }
 
 /// Solves every puzzle of a chunk, in parallel when the pool has threads.
