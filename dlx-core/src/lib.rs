@@ -55,5 +55,6 @@ pub mod text;
 pub use index::{Item, OptionId};
 pub use problem::{BuildError, Problem};
 pub use solver::{
-    Branch, Branching, Count, ForceError, Outcome, Solutions, Solver, Stats, Step, Uniqueness,
+    Branch, Branching, Count, ForceError, Outcome, Solutions, Solver, SplitOff, Stats, Step,
+    Uniqueness,
 };

@@ -1,28 +1,42 @@
 //! Counting solutions on every core (cargo feature `parallel`, with rayon).
 //!
-//! The search starts as one task. Each task searches its part of the tree in
-//! slices of a few thousand nodes; between slices, when no task is waiting
-//! for a thread, it gives away the untried options at the top of its
-//! remaining tree ([`Solver::split_off`](crate::Solver::split_off)) as new
-//! tasks. Idle threads take those, and split in turn, so the work stays
-//! balanced without a fixed cut and nothing is searched twice: the
-//! statistics equal a sequential run's, apart from the covering of each
-//! task's forced options.
+//! The search starts as one task per starting part (the whole tree, or the
+//! parts given to [`count_parts`]). Each task searches its part of the tree
+//! in slices of a few thousand nodes; between slices, when no task is
+//! waiting for a thread, it gives away the untried options at the top of
+//! its remaining tree ([`Solver::split_off`]) as new tasks. Idle threads take
+//! those, and split in turn, so the work stays balanced without a fixed cut
+//! and nothing is searched twice: the statistics equal a sequential run's,
+//! apart from the covering of each task's forced options.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-use crate::{OptionId, Outcome, Problem, Stats};
+use crate::{OptionId, Outcome, Problem, Solver, Stats};
 
 /// Search nodes a task runs between checks for idle threads (about a
 /// millisecond on the benchmark problems).
 const SLICE_NODES: u64 = 20_000;
 
+/// How far a parallel count has come; see [`count_with_progress`].
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// Search nodes entered so far, by all threads.
+    pub nodes: u64,
+    /// Knuth's estimate of the share of the tree done, from 0 to 1 (see
+    /// [`Solver::progress`]): the shares of the finished tasks plus each
+    /// running task's estimate of its own.
+    pub done: f64,
+}
+
 /// Counts the solutions of `problem` on the current rayon thread pool
 /// (`rayon::ThreadPoolBuilder::install` chooses the number of threads).
 ///
-/// The count equals [`Problem::count`]; so do `nodes` and, but for the
-/// forced options of each task, `updates`.
+/// The count and the node statistics equal [`Problem::count_with_stats`];
+/// the update count adds the covering of each task's forced options.
 ///
 /// ```
 /// use dlx_core::{parallel::count, Problem};
@@ -39,28 +53,156 @@ const SLICE_NODES: u64 = 20_000;
 /// assert_eq!(count(&mut p).solutions, 2);
 /// ```
 pub fn count(problem: &mut Problem) -> Stats {
-    if rayon::current_num_threads() <= 1 {
-        return problem.count_with_stats();
-    }
+    count_with_progress(problem, Duration::MAX, |_| {})
+}
+
+/// [`count`], calling `report` with the progress so far whenever `every`
+/// has passed since the last call (from whichever thread notices, between
+/// two slices of its search), and once at the end.
+///
+/// ```
+/// use std::sync::Mutex;
+/// use std::time::Duration;
+/// use dlx_core::{parallel::count_with_progress, Problem};
+///
+/// // Queens on 6x6, rows and columns primary, diagonals secondary: 4.
+/// let n = 6;
+/// let mut p = Problem::new(2 * n, 4 * n - 2);
+/// for r in 0..n {
+///     for c in 0..n {
+///         let d1 = p.secondary(r + c);
+///         let d2 = p.secondary(2 * n - 1 + (n - 1 - r + c));
+///         p.add_option([p.primary(r), p.primary(n + c), d1, d2]).unwrap();
+///     }
+/// }
+/// let last = Mutex::new(None);
+/// let every = Duration::from_millis(100);
+/// let stats = count_with_progress(&mut p, every, |progress| {
+///     *last.lock().unwrap() = Some(*progress);
+/// });
+/// assert_eq!(stats.solutions, 4);
+/// let last = last.lock().unwrap().unwrap();
+/// assert_eq!(last.solutions, 4);
+/// assert!((last.done - 1.0).abs() < 1e-9);
+/// ```
+pub fn count_with_progress<F>(problem: &mut Problem, every: Duration, report: F) -> Stats
+where
+    F: Fn(&Progress) + Sync,
+{
+    count_parts(problem, &[Vec::new()], every, report)
+}
+
+/// Counts the solutions of the given parts of `problem` (each a list of
+/// options to force, as [`Problem::parts`] makes them) on the current rayon
+/// thread pool, sharing the work of large parts between threads as
+/// [`count`] does; reports progress as [`count_with_progress`] does, taking
+/// every part as an equal share of the whole. This is how one machine counts
+/// its share of the parts of a problem split across many.
+///
+/// # Panics
+/// If a part's options clash with one another (parts from
+/// [`Problem::parts`] never do).
+pub fn count_parts<F>(
+    problem: &mut Problem,
+    parts: &[Vec<OptionId>],
+    every: Duration,
+    report: F,
+) -> Stats
+where
+    F: Fn(&Progress) + Sync,
+{
     problem.restore();
+    let threads = rayon::current_num_threads().max(1);
     let shared = Shared {
         problem,
+        threads,
         totals: Totals::default(),
         spares: Mutex::new(Vec::new()),
         waiting: AtomicUsize::new(0),
+        finished: Mutex::new(0.0),
+        running: (0..threads + 1).map(|_| AtomicU64::new(0)).collect(),
+        start: Instant::now(),
+        every: millis(every),
+        next_report: AtomicU64::new(millis(every)),
+        report: &report,
     };
-    rayon::scope(|scope| spawn(scope, &shared, Vec::new()));
-    shared.totals.get()
+    let share = 1.0 / parts.len().max(1) as f64;
+    rayon::scope(|scope| {
+        for part in parts {
+            spawn(scope, &shared, part.clone(), share);
+        }
+    });
+    let stats = shared.totals.get();
+    report(&Progress {
+        solutions: stats.solutions,
+        nodes: stats.nodes,
+        done: shared.finished.lock().map_or(1.0, |f| *f),
+    });
+    stats
+}
+
+/// A duration in whole milliseconds, saturated.
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// What every task sees.
 struct Shared<'p> {
     problem: &'p Problem,
+    threads: usize,
     totals: Totals,
     /// Copies of the problem that finished tasks left behind.
     spares: Mutex<Vec<Problem>>,
     /// Tasks spawned and not yet started.
     waiting: AtomicUsize,
+    /// The sum of the shares of the finished tasks.
+    finished: Mutex<f64>,
+    /// Per thread (and one for threads outside the pool): the share of the
+    /// tree its running task has done, as `f64` bits.
+    running: Vec<AtomicU64>,
+    start: Instant,
+    /// Milliseconds between two reports.
+    every: u64,
+    /// When the next report is due, in milliseconds since `start`.
+    next_report: AtomicU64,
+    report: &'p (dyn Fn(&Progress) + Sync),
+}
+
+impl Shared<'_> {
+    /// Calls the report if it is due (one thread wins the call).
+    fn maybe_report(&self) {
+        let now = self.start.elapsed().as_millis() as u64;
+        let due = self.next_report.load(Ordering::Relaxed);
+        if now < due {
+            return;
+        }
+        let next = now.saturating_add(self.every);
+        if self
+            .next_report
+            .compare_exchange(due, next, Ordering::Relaxed, Ordering::Relaxed)
+            .is_err()
+        {
+            return;
+        }
+        let finished = self.finished.lock().map_or(0.0, |f| *f);
+        let running: f64 = self
+            .running
+            .iter()
+            .map(|r| f64::from_bits(r.load(Ordering::Relaxed)))
+            .sum();
+        let stats = self.totals.get();
+        (self.report)(&Progress {
+            solutions: stats.solutions,
+            nodes: stats.nodes,
+            done: (finished + running).min(1.0),
+        });
+    }
+
+    /// This thread's slot in `running`.
+    fn slot(&self) -> &AtomicU64 {
+        let k = rayon::current_thread_index().map_or(self.threads, |k| k.min(self.threads));
+        &self.running[k]
+    }
 }
 
 /// Sums of the tasks' statistics.
@@ -87,38 +229,72 @@ impl Totals {
     }
 }
 
-/// Runs the part of the tree below `prefix` as a task on the pool.
-fn spawn<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, prefix: Vec<OptionId>) {
+/// Runs the part of the tree below `prefix`, which stands for `share` of
+/// the whole tree, as a task on the pool.
+fn spawn<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, prefix: Vec<OptionId>, share: f64) {
     shared.waiting.fetch_add(1, Ordering::Relaxed);
     scope.spawn(move |scope| {
         shared.waiting.fetch_sub(1, Ordering::Relaxed);
         // Reuse a copy of the problem that an earlier task left behind.
         let spare = shared.spares.lock().map(|mut s| s.pop()).unwrap_or(None);
         let mut copy = spare.unwrap_or_else(|| shared.problem.clone());
-        {
-            let mut s = copy.solver();
-            for &o in &prefix {
-                // The options of a part come from the search, which never
-                // offers one that clashes with those above it.
-                s.force(o).expect("a part's options are compatible");
-            }
-            let mut limit = SLICE_NODES;
-            loop {
-                s.set_node_limit(Some(limit));
-                if s.count(None).outcome != Outcome::NodeLimit {
-                    break;
-                }
-                if shared.waiting.load(Ordering::Relaxed) == 0 {
-                    for part in s.split_off() {
-                        spawn(scope, shared, part);
-                    }
-                }
-                limit += SLICE_NODES;
-            }
-            shared.totals.add(s.stats());
+        let mut s = copy.solver();
+        for &o in &prefix {
+            // The options of a part come from the search, which never
+            // offers one that clashes with those above it.
+            s.force(o).expect("a part's options are compatible");
+        }
+        let given_away = run(scope, shared, &mut s, share);
+        let own = share - given_away;
+        drop(s);
+        shared.slot().store(0f64.to_bits(), Ordering::Relaxed);
+        if let Ok(mut finished) = shared.finished.lock() {
+            *finished += own;
         }
         if let Ok(mut spares) = shared.spares.lock() {
             spares.push(copy);
         }
     });
+}
+
+/// Searches a task's tree in slices, adding its statistics to the totals
+/// and giving work away when a thread may be idle; returns the share given
+/// away.
+fn run<'s>(
+    scope: &rayon::Scope<'s>,
+    shared: &'s Shared<'s>,
+    s: &mut Solver<'_>,
+    share: f64,
+) -> f64 {
+    let mut given_away = 0.0;
+    let mut counted = Stats::default();
+    let mut limit = SLICE_NODES;
+    loop {
+        s.set_node_limit(Some(limit));
+        let outcome = s.count(None).outcome;
+        let stats = s.stats();
+        shared.totals.add(Stats {
+            solutions: stats.solutions - counted.solutions,
+            nodes: stats.nodes - counted.nodes,
+            updates: stats.updates - counted.updates,
+        });
+        counted = stats;
+        if outcome != Outcome::NodeLimit {
+            return given_away;
+        }
+        if shared.threads > 1 && shared.waiting.load(Ordering::Relaxed) == 0 {
+            let split = s.split_off();
+            let each = share * split.share;
+            for part in split.parts {
+                given_away += each;
+                spawn(scope, shared, part, each);
+            }
+        }
+        if shared.every != u64::MAX {
+            let done = share * s.progress();
+            shared.slot().store(done.to_bits(), Ordering::Relaxed);
+            shared.maybe_report();
+        }
+        limit += SLICE_NODES;
+    }
 }

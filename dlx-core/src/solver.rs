@@ -86,6 +86,18 @@ pub enum Branch {
     On(Item, Vec<OptionId>),
 }
 
+/// The work given away by [`Solver::split_off`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SplitOff {
+    /// The parts, each a list of options to force: every part extends the
+    /// forced options of the search it came from.
+    pub parts: Vec<Vec<OptionId>>,
+    /// The share of that search's tree that each part stands for in
+    /// Knuth's estimate (see [`Solver::progress`]): the product of `1/n`
+    /// over the levels down to the part's, for levels with `n` options.
+    pub share: f64,
+}
+
 /// Why an option could not be forced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -296,18 +308,18 @@ impl<'a> Solver<'a> {
     }
 
     /// Gives away the options not yet tried at the shallowest level of the
-    /// search that has any, and returns them as parts: each part is the
-    /// forced options, the choices above that level and one given-away
-    /// option, to be [forced](Solver::force) on a new solver of the same
-    /// problem. This search will not try them any more, so its solutions and
-    /// those of the parts partition the solutions it had left to find.
+    /// search that has any, as parts: each part is the forced options, the
+    /// choices above that level and one given-away option, to be
+    /// [forced](Solver::force) on a new solver of the same problem. This
+    /// search will not try them any more, so its solutions and those of the
+    /// parts partition the solutions it had left to find.
     ///
     /// This is how work is shared on the fly: a search that runs in slices
     /// (with [`Solver::set_node_limit`]) can split off the top of its
     /// remaining tree whenever another thread is idle, as
-    /// [`parallel::count`](crate::parallel::count) does. Returns nothing if
-    /// the search has not started, is done, or has a single path left.
-    /// [`Solver::progress`] does not know about given-away options.
+    /// [`parallel::count`](crate::parallel::count) does. Nothing is split
+    /// off if the search has not started, is done, or has a single path
+    /// left.
     ///
     /// ```
     /// use dlx_core::{Problem, Step};
@@ -320,12 +332,12 @@ impl<'a> Solver<'a> {
     /// }
     /// let mut s = p.solver();
     /// assert_eq!(s.next_solution(), Step::Found);
-    /// let parts = s.split_off();
+    /// let split = s.split_off();
     /// // The first solution and the rest of this search's own.
     /// let mine = s.count(None).solutions;
     /// drop(s);
     /// let mut theirs = 0;
-    /// for part in &parts {
+    /// for part in &split.parts {
     ///     let mut s = p.solver();
     ///     for &o in part {
     ///         s.force(o).unwrap();
@@ -334,22 +346,28 @@ impl<'a> Solver<'a> {
     /// }
     /// assert_eq!(mine + theirs, 3);
     /// ```
-    pub fn split_off(&mut self) -> Vec<Vec<OptionId>> {
+    pub fn split_off(&mut self) -> SplitOff {
+        let none = SplitOff {
+            parts: Vec::new(),
+            share: 0.0,
+        };
         if !self.started {
-            return Vec::new();
+            return none;
         }
         // Levels that have an item covered, and whether the deepest one has
         // not applied its current option yet.
         let (levels, untried_current) = match self.state {
-            State::Done => return Vec::new(),
+            State::Done => return none,
             State::Forward => (self.level, false),
             State::Advance => (self.level + 1, true),
             State::Backup | State::Recover => (self.level + 1, false),
         };
         let links = &self.p.links;
+        let mut share = 1.0;
         for k in 0..levels {
             let cur = self.p.choice[k];
             let stop = self.p.stop[k];
+            share /= f64::from(links.len[links.item[stop]].max(1));
             let first = if untried_current && k == self.level {
                 cur
             } else if cur == stop {
@@ -377,9 +395,9 @@ impl<'a> Solver<'a> {
                 x = links.link[x].down;
             }
             self.p.stop[k] = first;
-            return parts;
+            return SplitOff { parts, share };
         }
-        Vec::new()
+        none
     }
 
     /// An estimate of the share of the search tree explored so far, from 0

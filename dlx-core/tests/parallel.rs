@@ -70,7 +70,14 @@ fn count_by_splitting(problem: &mut dlx_core::Problem, slice: u64) -> (u64, u64)
             if s.count(None).outcome != Outcome::NodeLimit {
                 break;
             }
-            for p in s.split_off() {
+            let split = s.split_off();
+            if !split.parts.is_empty() {
+                assert!(
+                    split.share > 0.0 && split.share < 1.0,
+                    "a share of the tree"
+                );
+            }
+            for p in split.parts {
                 assert!(p.len() > part.len(), "a split-off part is deeper");
                 assert_eq!(p[..part.len()], part[..], "it extends the forced options");
                 queue.push(p);
@@ -78,7 +85,7 @@ fn count_by_splitting(problem: &mut dlx_core::Problem, slice: u64) -> (u64, u64)
             limit += slice;
         }
         // Nothing is left to give away once the search is done.
-        assert!(s.split_off().is_empty());
+        assert!(s.split_off().parts.is_empty());
         solutions += s.stats().solutions;
         nodes += s.stats().nodes;
     }
@@ -103,12 +110,18 @@ fn split_off_parts_and_the_rest_partition_the_solutions() {
 fn split_off_before_the_search_and_after_a_solution() {
     let mut f = load("queens8.dlx");
     let mut s = f.problem.solver();
-    assert!(s.split_off().is_empty(), "nothing started, nothing to give");
+    assert!(
+        s.split_off().parts.is_empty(),
+        "nothing started, nothing to give"
+    );
     assert_eq!(s.next_solution(), Step::Found);
     let first: Vec<_> = s.solution().collect();
-    let parts = s.split_off();
-    // The first row tried has 8 squares: the other 7 are given away.
+    let split = s.split_off();
+    let parts = split.parts;
+    // The first row tried has 8 squares: the other 7 are given away, each
+    // an eighth of the tree.
     assert_eq!(parts.len(), 7);
+    assert_eq!(split.share, 1.0 / 8.0);
     assert!(parts.iter().all(|p| p.len() == 1 && p[0] != first[0]));
     let rest = s.count(None).solutions;
     drop(s);
@@ -159,5 +172,68 @@ fn parallel_count_equals_the_sequential_count() {
         assert_eq!(stats.solutions, expected.solutions, "{name}");
         // Work is shared, never repeated: the same search-tree nodes.
         assert_eq!(stats.nodes, expected.nodes, "{name}");
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn progress_reports_add_up() {
+    use std::sync::Mutex;
+    use std::time::Duration;
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for name in ["langford11.dlx", "queens12.dlx", "pent4x15.dlx"] {
+        let mut f = load(name);
+        let expected = f.problem.count_with_stats();
+        let reports = Mutex::new(Vec::new());
+        // A report after every slice of every task.
+        let stats = pool.install(|| {
+            dlx_core::parallel::count_with_progress(&mut f.problem, Duration::ZERO, |p| {
+                reports.lock().unwrap().push(*p)
+            })
+        });
+        assert_eq!(stats.solutions, expected.solutions, "{name}");
+        let reports = reports.into_inner().unwrap();
+        assert!(reports.len() > 2, "{name}: reports during the count");
+        for p in &reports {
+            assert!((0.0..=1.0).contains(&p.done), "{name}: {p:?}");
+            assert!(p.solutions <= expected.solutions, "{name}: {p:?}");
+            assert!(p.nodes <= expected.nodes, "{name}: {p:?}");
+        }
+        // The last report is the end: everything counted, the shares of
+        // all tasks (given-away parts included) adding up to the tree.
+        let last = reports.last().unwrap();
+        assert_eq!(last.solutions, expected.solutions, "{name}");
+        assert_eq!(last.nodes, expected.nodes, "{name}");
+        assert!((last.done - 1.0).abs() < 1e-9, "{name}: {last:?}");
+    }
+}
+
+#[cfg(feature = "parallel")]
+#[test]
+fn counting_given_parts_on_threads_sums_them() {
+    use std::time::Duration;
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for name in FILES {
+        let mut f = load(name);
+        let expected = f.problem.count();
+        let parts = f.problem.parts(2);
+        // Two workers of a split run, each with every other part.
+        let mut total = 0;
+        for worker in 0..2 {
+            let mine: Vec<_> = parts.iter().skip(worker).step_by(2).cloned().collect();
+            let stats = pool.install(|| {
+                dlx_core::parallel::count_parts(&mut f.problem, &mine, Duration::MAX, |_| {})
+            });
+            total += stats.solutions;
+        }
+        assert_eq!(total, expected, "{name}");
     }
 }

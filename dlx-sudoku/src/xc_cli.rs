@@ -25,7 +25,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::Parser;
 use dlx_core::text::{self, DlxFile, ReadError};
@@ -325,6 +325,20 @@ fn load<R: BufRead>(input: &Input, stdin: R) -> Result<DlxFile, LoadError> {
 /// Search nodes between two redraws of the progress bar.
 const PROGRESS_NODES: u64 = 200_000;
 
+/// Time between two redraws of the progress bar of a count on threads.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+/// Redraws the progress bar: the share of the tree done, solutions, and
+/// nodes per second since `start`.
+fn show(bar: &indicatif::ProgressBar, done: f64, solutions: u64, nodes: u64, start: Instant) {
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    bar.set_position((done * 1000.0) as u64);
+    bar.set_message(format!(
+        "{solutions} solutions, {:.1}M nodes/s",
+        nodes as f64 / seconds / 1e6
+    ));
+}
+
 /// A bar on stderr for the share of the tree searched (in thousandths).
 fn progress_bar() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(1000);
@@ -375,12 +389,7 @@ fn search<W: Write>(
             // where it stopped).
             let nodes = solver.stats().nodes;
             solver.set_node_limit(Some(max_nodes.min(nodes.saturating_add(PROGRESS_NODES))));
-            let seconds = start.elapsed().as_secs_f64().max(1e-9);
-            bar.set_position((solver.progress() * 1000.0) as u64);
-            bar.set_message(format!(
-                "{found} solutions, {:.1}M nodes/s",
-                nodes as f64 / seconds / 1e6
-            ));
+            show(bar, solver.progress(), found, nodes, start);
         }
         match solver.next_solution() {
             Step::Found => {
@@ -417,46 +426,45 @@ fn count_in_parts<W: Write>(config: &Config, file: &mut DlxFile, out: &mut W) ->
         .num_threads(config.threads)
         .build()
         .map_err(io::Error::other)?;
-    let Some(split) = config.split else {
-        return Ok(pool.install(|| dlx_core::parallel::count(&mut file.problem)));
-    };
-    let parts = file.problem.parts(split.depth);
-    let (index, count) = match split.mode {
-        SplitMode::List => {
-            writeln!(out, "{}", parts.len())?;
-            for part in &parts {
-                let lines: Vec<String> = part
-                    .iter()
-                    .map(|o| file.option_lines[o.index()].to_string())
-                    .collect();
-                writeln!(out, "{}", lines.join(" "))?;
-            }
-            return Ok(Stats::default());
-        }
-        SplitMode::Part { index, count } => (index, count),
-    };
-    let mine: Vec<&Vec<OptionId>> = parts.iter().skip(index).step_by(count).collect();
-    let problem = &file.problem;
-    let stats = pool.install(|| {
-        use rayon::prelude::*;
-        mine.par_iter()
-            .map_init(
-                || problem.clone(),
-                |p, part| {
-                    let mut s = p.solver();
-                    for &o in part.iter() {
-                        s.force(o).expect("a part's options are compatible");
+    let mine = match config.split {
+        None => vec![Vec::new()],
+        Some(split) => {
+            let parts = file.problem.parts(split.depth);
+            match split.mode {
+                SplitMode::List => {
+                    writeln!(out, "{}", parts.len())?;
+                    for part in &parts {
+                        let lines: Vec<String> = part
+                            .iter()
+                            .map(|o| file.option_lines[o.index()].to_string())
+                            .collect();
+                        writeln!(out, "{}", lines.join(" "))?;
                     }
-                    s.count(None);
-                    s.stats()
-                },
-            )
-            .reduce(Stats::default, |a, b| Stats {
-                nodes: a.nodes + b.nodes,
-                updates: a.updates + b.updates,
-                solutions: a.solutions + b.solutions,
-            })
+                    return Ok(Stats::default());
+                }
+                SplitMode::Part { index, count } => {
+                    parts.into_iter().skip(index).step_by(count).collect()
+                }
+            }
+        }
+    };
+    let bar = config.progress.then(progress_bar);
+    let start = Instant::now();
+    let every = if bar.is_some() {
+        PROGRESS_EVERY
+    } else {
+        Duration::MAX
+    };
+    let stats = pool.install(|| {
+        dlx_core::parallel::count_parts(&mut file.problem, &mine, every, |p| {
+            if let Some(bar) = &bar {
+                show(bar, p.done, p.solutions, p.nodes, start);
+            }
+        })
     });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
     Ok(stats)
 }
 
