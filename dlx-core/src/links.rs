@@ -112,14 +112,6 @@ impl<I, T> Default for Arr<I, T> {
 
 impl<I: Idx, T: Copy> Arr<I, T> {
     #[inline]
-    pub(crate) fn push(&mut self, value: T) {
-        self.data.push(value);
-    }
-    #[inline]
-    pub(crate) fn len(&self) -> usize {
-        self.data.len()
-    }
-    #[inline]
     pub(crate) fn clear(&mut self) {
         self.data.clear();
     }
@@ -177,6 +169,10 @@ pub(crate) struct Links {
     pub(crate) option: Arr<Node, u32>,
     /// Counts items unlinked plus nodes hidden, as DLX1 does.
     pub(crate) updates: u64,
+    /// Nodes in use, headers and spacers included. The node arrays may be
+    /// longer: they grow in steps, so that appending an option is a few
+    /// stores.
+    nodes: usize,
 }
 
 impl Links {
@@ -223,25 +219,30 @@ impl Links {
             self.prev[sroot] = Slot(n - 1);
         }
         // Empty item lists (header nodes point to themselves), then the
-        // first spacer.
-        self.link.clear();
-        self.link.data.extend((0..n + 1).map(|i| Link {
-            up: Node(i),
-            down: Node(i),
-        }));
-        self.item.clear();
-        self.item.data.extend((0..n).map(Slot));
-        self.item.push(SPACER);
-        self.option.clear();
-        self.option.data.resize(n as usize + 1, u32::MAX);
+        // first spacer. The node arrays keep their length (see `nodes`).
+        let headers = n as usize + 1;
+        if self.item.data.len() < headers {
+            self.grow(headers);
+        }
+        for (i, link) in self.link.data[..headers].iter_mut().enumerate() {
+            *link = Link {
+                up: Node(i as u32),
+                down: Node(i as u32),
+            };
+        }
+        for (i, item) in self.item.data[..headers].iter_mut().enumerate() {
+            *item = Slot(i as u32);
+        }
+        self.item[Node(n)] = SPACER;
+        self.option.data[..headers].fill(u32::MAX);
+        self.nodes = n as usize + 1;
         self.updates = 0;
     }
 
-    /// Number of nodes, headers and spacers included (and the items of an
-    /// option being built).
+    /// Number of nodes, headers and spacers included.
     #[inline]
     pub(crate) fn node_count(&self) -> usize {
-        self.item.len()
+        self.nodes
     }
 
     /// Is `item` in its active list (not covered)?
@@ -252,61 +253,59 @@ impl Links {
         self.next[self.prev[item]] == item
     }
 
-    /// Makes room for `additional` more nodes.
-    #[inline]
-    pub(crate) fn reserve_items(&mut self, additional: usize) {
-        self.item.data.reserve(additional);
-    }
-
-    /// Appends an unchecked item to the option being built (after
-    /// [`Links::node_count`] nodes); [`Links::finish_option`] links it.
-    #[inline]
-    pub(crate) fn push_item(&mut self, item: Slot) {
-        self.item.push(item);
-    }
-
-    /// Drops the items pushed since node `first` (a rejected option).
-    pub(crate) fn discard_items(&mut self, first: usize) {
-        self.item.data.truncate(first);
-    }
-
-    /// Completes the option whose items were pushed from node `first` on:
-    /// gives each its links and appends a spacer. When `linked` is false the
-    /// nodes are stored but left out of the item lists, so the search never
-    /// sees them.
-    pub(crate) fn finish_option(&mut self, first: usize, linked: bool, option: u32) {
-        let end = self.item.len();
-        debug_assert_eq!(self.link.len(), first);
-        let spacer_before = Node(first as u32 - 1);
-        self.link[spacer_before].down = Node(end as u32 - 1);
-        self.link.data.reserve(end + 1 - first);
-        self.option.data.reserve(end + 1 - first);
-        for k in first..end {
-            let x = Node(k as u32);
-            self.option.push(option);
+    /// Appends an option of checked, distinct `items`: each node gets its
+    /// links, then the spacer follows. When `linked` is false the nodes are
+    /// stored but left out of the item lists, so the search never sees them.
+    pub(crate) fn append_option(&mut self, items: &[Slot], linked: bool, option: u32) {
+        let first = self.nodes;
+        let k = items.len();
+        debug_assert!(k > 0);
+        let end = first + k + 1;
+        if self.item.data.len() < end {
+            self.grow(end);
+        }
+        self.nodes = end;
+        self.link[Node(first as u32 - 1)].down = Node((first + k - 1) as u32);
+        for (j, &it) in items.iter().enumerate() {
+            let x = Node((first + j) as u32);
+            self.item[x] = it;
+            self.option[x] = option;
             if linked {
-                let it = self.item[x];
                 let head = it.header();
                 let last = self.link[head].up;
-                self.link.push(Link {
+                self.link[x] = Link {
                     up: last,
                     down: head,
-                });
+                };
                 self.link[last].down = x;
                 self.link[head].up = x;
                 self.len[it] += 1;
             } else {
-                self.link.push(Link { up: x, down: x });
+                self.link[x] = Link { up: x, down: x };
             }
         }
         // The spacer: `up` is the option's first node; `down` is set to the
         // next option's last node when there is one.
-        self.link.push(Link {
+        let spacer = Node((first + k) as u32);
+        self.item[spacer] = SPACER;
+        self.option[spacer] = u32::MAX;
+        self.link[spacer] = Link {
             up: Node(first as u32),
-            down: Node(end as u32),
-        });
-        self.option.push(u32::MAX);
-        self.item.push(SPACER);
+            down: spacer,
+        };
+    }
+
+    /// Lengthens the node arrays to at least `end` nodes (doubling).
+    #[cold]
+    fn grow(&mut self, end: usize) {
+        let len = end.max(2 * self.item.data.len()).max(64);
+        let blank = Link {
+            up: Node(0),
+            down: Node(0),
+        };
+        self.link.data.resize(len, blank);
+        self.item.data.resize(len, SPACER);
+        self.option.data.resize(len, u32::MAX);
     }
 
     /// Removes `c` from the active list and hides every other option that

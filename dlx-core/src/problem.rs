@@ -5,6 +5,10 @@ use std::fmt;
 
 use crate::index::{Item, OptionId};
 use crate::links::{Links, Node, Slot, MAX_NODES};
+
+/// Options of up to this many items are checked without the per-item
+/// stamps.
+const SHORT: usize = 8;
 use crate::solver::{Branch, Solutions, Solver, State, Stats, Uniqueness};
 
 /// An exact-cover problem, stored as dancing links ready to search.
@@ -53,6 +57,8 @@ pub struct Problem {
     /// Per-item stamp used to detect an item repeated in one option.
     seen: Vec<u32>,
     stamp: u32,
+    /// The items of a long option being checked.
+    scratch: Vec<Slot>,
     /// Reusable search stack (one chosen node per level), kept here so that
     /// searching a reset problem does not allocate.
     pub(crate) choice: Vec<Node>,
@@ -126,6 +132,7 @@ impl Problem {
             option_start: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
+            scratch: Vec::new(),
             choice: Vec::new(),
             stop: Vec::new(),
             forced: Vec::new(),
@@ -267,46 +274,75 @@ impl Problem {
         I: IntoIterator<Item = Item>,
     {
         self.restore();
+        // Most options are short: check them in a local buffer (a repeat
+        // by comparison) and link them in one go.
+        let n = self.item_count();
+        let mut buf = [Slot(0); SHORT];
+        let mut k = 0;
+        let mut has_primary = false;
+        let mut items = items.into_iter();
+        while let Some(item) = items.next() {
+            if k == SHORT {
+                let seen = buf.into_iter().map(|s| Item::new(s.0 as usize));
+                return self.add_long_option(seen.chain([item]).chain(items));
+            }
+            let i = item.index();
+            if i >= n {
+                return Err(BuildError::UnknownItem { item, items: n });
+            }
+            let slot = Slot(i as u32);
+            if buf[..k].contains(&slot) {
+                return Err(BuildError::RepeatedItem { item });
+            }
+            has_primary |= i < self.primary_count();
+            buf[k] = slot;
+            k += 1;
+        }
+        if k == 0 {
+            return Err(BuildError::EmptyOption);
+        }
+        if self.links.node_count() + k >= MAX_NODES {
+            return Err(BuildError::TooLarge);
+        }
+        let id = OptionId::new(self.option_count());
+        self.links
+            .append_option(&buf[..k], has_primary, id.index() as u32);
+        self.option_start.push(Node(self.links.node_count() as u32));
+        Ok(id)
+    }
+
+    /// [`Problem::add_option`] for an option of more than [`SHORT`] items:
+    /// repeats are found with a stamp per item.
+    fn add_long_option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
+    where
+        I: Iterator<Item = Item>,
+    {
         self.stamp = self.stamp.wrapping_add(1);
         if self.stamp == 0 {
             self.seen.iter_mut().for_each(|s| *s = 0);
             self.stamp = 1;
         }
         let n = self.item_count();
-        let first = self.links.node_count();
         let mut has_primary = false;
-        let items = items.into_iter();
-        self.links.reserve_items(items.size_hint().0 + 1);
-        // Check each item as it is stored; drop them all on an error.
+        self.scratch.clear();
         for item in items {
             let i = item.index();
-            let error = if i >= n {
-                Some(BuildError::UnknownItem { item, items: n })
-            } else if self.seen[i] == self.stamp {
-                Some(BuildError::RepeatedItem { item })
-            } else {
-                None
-            };
-            if let Some(e) = error {
-                self.links.discard_items(first);
-                return Err(e);
+            if i >= n {
+                return Err(BuildError::UnknownItem { item, items: n });
+            }
+            if self.seen[i] == self.stamp {
+                return Err(BuildError::RepeatedItem { item });
             }
             self.seen[i] = self.stamp;
             has_primary |= i < self.primary_count();
-            self.links.push_item(Slot(i as u32));
+            self.scratch.push(Slot(i as u32));
         }
-        let end = self.links.node_count();
-        if end == first || end >= MAX_NODES {
-            self.links.discard_items(first);
-            return Err(if end == first {
-                BuildError::EmptyOption
-            } else {
-                BuildError::TooLarge
-            });
+        if self.links.node_count() + self.scratch.len() >= MAX_NODES {
+            return Err(BuildError::TooLarge);
         }
         let id = OptionId::new(self.option_count());
         self.links
-            .finish_option(first, has_primary, id.index() as u32);
+            .append_option(&self.scratch, has_primary, id.index() as u32);
         self.option_start.push(Node(self.links.node_count() as u32));
         Ok(id)
     }

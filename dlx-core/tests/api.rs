@@ -94,6 +94,37 @@ fn repeated_item_is_rejected_and_the_problem_is_unchanged() {
 }
 
 #[test]
+fn long_options_are_checked_and_solved_like_short_ones() {
+    // Options longer than the short-option buffer take the stamped path:
+    // the same errors, the same problem afterwards.
+    let n = 20;
+    let mut p = Problem::new(n, 0);
+    let all: Vec<Item> = (0..n).map(|i| p.primary(i)).collect();
+    let mut repeated = all[..12].to_vec();
+    repeated.push(all[11]);
+    assert_eq!(
+        p.add_option(repeated),
+        Err(BuildError::RepeatedItem { item: all[11] })
+    );
+    let mut unknown = all[..10].to_vec();
+    unknown.push(Item::new(n));
+    assert_eq!(
+        p.add_option(unknown),
+        Err(BuildError::UnknownItem {
+            item: Item::new(n),
+            items: n
+        })
+    );
+    assert_eq!(p.option_count(), 0);
+    // {0..12}, {12..20} and {0..20}: two exact covers.
+    assert_eq!(p.add_option(all[..12].to_vec()), Ok(OptionId::new(0)));
+    assert_eq!(p.add_option(all[12..].to_vec()), Ok(OptionId::new(1)));
+    assert_eq!(p.add_option(all.clone()), Ok(OptionId::new(2)));
+    assert_eq!(p.option_items(OptionId::new(2)).collect::<Vec<_>>(), all);
+    assert_eq!(p.count(), 2);
+}
+
+#[test]
 fn empty_option_is_rejected_and_the_problem_is_unchanged() {
     let mut p = small();
     let before = all_solutions(&mut p);
