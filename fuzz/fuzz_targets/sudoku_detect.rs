@@ -9,7 +9,6 @@
 
 use dlx_fuzz::{detect_round_trip, read_checked, round_trip, READABLE};
 use dlx_sudoku::format::{detect, Format, Reader};
-use dlx_sudoku::Board;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -25,36 +24,8 @@ fuzz_target!(|data: &[u8]| {
         panic!("{e}");
     }
     for format in READABLE {
-        if known_detect_bug(format, &boards) {
-            continue;
-        }
         if let Err(e) = detect_round_trip(format, &boards) {
             panic!("{e}");
         }
     }
 });
-
-/// Printed texts that `detect` is known to get wrong (found by this target;
-/// see the ignored tests in `dlx-sudoku/tests/fuzz_regressions.rs`),
-/// skipped so the fuzzer can look for other failures. Delete each case
-/// when its bug is fixed.
-fn known_detect_bug(format: Format, boards: &[Board]) -> bool {
-    let Some(first) = boards.first() else {
-        return false;
-    };
-    match format {
-        // poj3076_small_solved_grid_is_detected: a 4x4 or 9x9 first grid
-        // without a blank ('-') is taken for a standard grid.
-        Format::Poj3076 => first.order() <= 3 && first.is_full(),
-        // line_format_starting_with_a_4x4_puzzle_is_detected: a 4x4 first
-        // puzzle followed by a larger one is taken for a 16x16 grid.
-        Format::Line => {
-            let other_order = boards.iter().any(|b| b.order() != first.order());
-            // ... and line_format_starting_with_a_solved_9x9_is_detected: an
-            // 81-digit first line followed by a 16-character one is taken
-            // for a poj2676 case count.
-            other_order && (first.order() == 2 || (first.order() == 3 && first.is_full()))
-        }
-        _ => false,
-    }
-}
