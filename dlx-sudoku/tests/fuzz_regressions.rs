@@ -291,6 +291,25 @@ fn line_format_starting_with_a_4x4_puzzle_is_detected() {
     detect_round_trip(Format::Line, &boards).unwrap_or_else(|e| panic!("{e}"));
 }
 
+/// Found by `sudoku_detect` after D2 was fixed (a 4x4 puzzle and a 25x25
+/// one printed in the line format and detected back). The test for letters
+/// past the 16x16 alphabet looked at the whole first block, and in the line
+/// format the block is every line: the 25x25 puzzle's `H` to `P` made a
+/// 16-character first line the start of a poj3076 grid, whose reader then
+/// failed (`1:3: unknown character '3'`). Only the first grid's rows count.
+#[test]
+fn line_format_starting_with_a_4x4_puzzle_before_a_25x25_is_detected() {
+    let text = crate::common::read(&data("fuzz/bugs/line_4x4_then_25x25.txt"));
+    let (format, boards) = read_detected(&text);
+    assert_eq!(format, Format::Line);
+    let boards = boards.unwrap_or_else(|e| panic!("{e}"));
+    let orders: Vec<usize> = boards.iter().map(Board::order).collect();
+    assert_eq!(orders, [2, 5]);
+    detect_round_trip(Format::Line, &boards).unwrap_or_else(|e| panic!("{e}"));
+    // The minimised fuzz input (the same shape after a malformed first
+    // record) is replayed by `detected_inputs`: fuzz-0addaafb899f.txt.
+}
+
 /// Found by `sudoku_detect` (a solved 9x9 board and a 4x4 puzzle printed in
 /// the line format and detected back). A first line of only digits followed
 /// by a line whose length is another board side is taken for a poj2676 case

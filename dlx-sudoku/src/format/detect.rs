@@ -92,7 +92,16 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
     if !SIDES.contains(&n) {
         return None;
     }
-    let any = |f: &dyn Fn(u8) -> bool| block.iter().any(|l| l.iter().any(|&b| f(b)));
+    // The rows of the first grid, if it is one: the block's first rows of
+    // the first line's length (a 16-character first line may instead be a
+    // 4x4 puzzle of the line format, followed by puzzles of other sizes).
+    let grid: Vec<&[u8]> = block
+        .iter()
+        .take(n)
+        .take_while(|l| len(l) == n)
+        .copied()
+        .collect();
+    let any = |f: &dyn Fn(u8) -> bool| grid.iter().any(|l| l.iter().any(|&b| f(b)));
     let letters_past_std = match n {
         16 => any(&|b| matches!(b.to_ascii_uppercase(), b'H'..=b'P')),
         25 => any(&|b| matches!(b.to_ascii_uppercase(), b'Q'..=b'Y')),
