@@ -181,16 +181,16 @@ fn dlx_text_inputs() {
 }
 
 /// Builds the problem the `xc_matrix` fuzz target builds from `data`
-/// (layout in `fuzz/fuzz_targets/xc_matrix.rs`): the problem and the part
-/// depth the input asks for.
-fn decode_matrix(data: &[u8]) -> (Problem, usize) {
+/// (layout in `fuzz/fuzz_targets/xc_matrix.rs`): the problem, and the part
+/// depth and node-limit step the input asks for.
+fn decode_matrix(data: &[u8]) -> (Problem, usize, u64) {
     let mut bytes = data.iter().copied();
     let mut next = move || bytes.next().unwrap_or(0);
     let primary = usize::from(next() % 11);
     let secondary = usize::from(next() % 5);
     let options = usize::from(next() % 15);
     let depth = usize::from(next() % 4);
-    let _node_step = next();
+    let step = 1 + u64::from(next() % 8);
     let n = primary + secondary;
     let mut p = Problem::new(primary, secondary);
     for _ in 0..options {
@@ -207,13 +207,13 @@ fn decode_matrix(data: &[u8]) -> (Problem, usize) {
         items.rotate_left(rotate % len);
         p.add_option(items).expect("a valid option");
     }
-    (p, depth)
+    (p, depth, step)
 }
 
 #[test]
 fn xc_matrix_inputs() {
     for (name, input) in inputs("xc_matrix") {
-        let (mut p, depth) = decode_matrix(&input);
+        let (mut p, depth, step) = decode_matrix(&input);
         let brute = brute_force_count(&p).expect("a small problem");
         assert_eq!(p.count(), brute, "{name}: count vs brute force");
         for branching in [
@@ -247,5 +247,40 @@ fn xc_matrix_inputs() {
             }
             assert_eq!(total, brute, "{name}: parts at depth {depth}");
         }
+        // Split off after every `step` nodes, every part likewise.
+        let whole = p.count_with_stats();
+        let mut queue = vec![(Vec::<OptionId>::new(), 1.0f64)];
+        let (mut solutions, mut nodes, mut shares) = (0, 0, 0.0);
+        while let Some((part, share)) = queue.pop() {
+            let mut s = p.solver();
+            for &o in &part {
+                s.force(o)
+                    .unwrap_or_else(|e| panic!("{name}: {part:?}: {e}"));
+            }
+            let mut given = 0.0;
+            let mut limit = step;
+            loop {
+                s.set_node_limit(Some(limit));
+                if s.count(None).outcome != Outcome::NodeLimit {
+                    break;
+                }
+                let split = s.split_off();
+                for q in split.parts {
+                    assert!(q.starts_with(&part), "{name}: {q:?} from {part:?}");
+                    given += share * split.share;
+                    queue.push((q, share * split.share));
+                }
+                limit += step;
+            }
+            solutions += s.stats().solutions;
+            nodes += s.stats().nodes;
+            shares += share - given;
+        }
+        assert_eq!(solutions, brute, "{name}: split-off searches");
+        assert_eq!(nodes, whole.nodes, "{name}: split-off nodes");
+        assert!(
+            (shares - 1.0).abs() < 1e-9,
+            "{name}: shares add up to {shares}"
+        );
     }
 }

@@ -16,7 +16,10 @@
 //! - every solution is an exact cover by the rules and is listed once;
 //! - `first_solution`, `uniqueness` and `count_up_to` agree with the count;
 //! - the parts at depth 2 (and at depth `b3 % 4`) are compatible option
-//!   sets whose counts, forced, sum to the count.
+//!   sets whose counts, forced, sum to the count;
+//! - a search that splits off its untried options after every `step` nodes
+//!   (`Solver::split_off`), with each part searched the same way, counts
+//!   the same solutions and nodes as one search, and its shares add up to 1.
 #![no_main]
 
 use std::collections::HashSet;
@@ -171,5 +174,48 @@ fuzz_target!(|data: &[u8]| {
             total += s.count(None).solutions;
         }
         assert_eq!(total, brute, "parts at depth {depth}: {parts:?}");
+    }
+
+    // Split off after every `step` nodes, every part likewise: the same
+    // count and nodes as one search, and the shares add up to the tree.
+    {
+        let whole = p.count_with_stats();
+        let mut queue = vec![(Vec::<OptionId>::new(), 1.0f64)];
+        let (mut solutions, mut nodes, mut shares) = (0, 0, 0.0);
+        let mut tasks = 0u64;
+        while let Some((part, share)) = queue.pop() {
+            tasks += 1;
+            assert!(tasks < 1_000_000, "splitting does not end");
+            let mut s = p.solver();
+            for &o in &part {
+                s.force(o)
+                    .unwrap_or_else(|e| panic!("split-off part {part:?}: {e}"));
+            }
+            let mut given = 0.0;
+            let mut limit = step;
+            loop {
+                s.set_node_limit(Some(limit));
+                if s.count(None).outcome != Outcome::NodeLimit {
+                    break;
+                }
+                let split = s.split_off();
+                for q in split.parts {
+                    assert!(q.starts_with(&part), "{q:?} does not extend {part:?}");
+                    given += share * split.share;
+                    queue.push((q, share * split.share));
+                }
+                limit += step;
+            }
+            assert!(
+                s.split_off().parts.is_empty(),
+                "a finished search gives nothing"
+            );
+            solutions += s.stats().solutions;
+            nodes += s.stats().nodes;
+            shares += share - given;
+        }
+        assert_eq!(solutions, brute, "split-off searches");
+        assert_eq!(nodes, whole.nodes, "split-off searches: nodes");
+        assert!((shares - 1.0).abs() < 1e-9, "shares add up to {shares}");
     }
 });
