@@ -29,10 +29,11 @@
 //!
 //! Indexing is unchecked in release builds (checked by `debug_assert!`).
 //! That is sound because every `Node` and `Slot` the search reads comes from
-//! the arrays themselves or from `reset`/`push_option`, which only create
-//! indices of entries they push; the arrays are cleared only by `reset`,
-//! which needs `&mut Problem` and therefore cannot run while a `Solver`
-//! holds indices.
+//! the arrays themselves or from `reset`/`append_option`, which only create
+//! indices of entries they have written. The node arrays never shrink (they
+//! grow in steps past the nodes in use); the item arrays are rebuilt only by
+//! `reset`, which needs `&mut Problem` and therefore cannot run while a
+//! `Solver` holds indices.
 //!
 //! The horizontal list of active items uses `prev`/`next` arrays indexed by
 //! item, with two private heads after the items: one for the primary items
@@ -115,6 +116,14 @@ impl<I: Idx, T: Copy> Arr<I, T> {
     pub(crate) fn clear(&mut self) {
         self.data.clear();
     }
+
+    /// A copy of the first `n` entries.
+    pub(crate) fn head(&self, n: usize) -> Arr<I, T> {
+        Arr {
+            data: self.data[..n].to_vec(),
+            _index: PhantomData,
+        }
+    }
 }
 
 impl<I: Idx, T> Index<I> for Arr<I, T> {
@@ -153,7 +162,7 @@ pub(crate) const MAX_NODES: usize = u32::MAX as usize - 2;
 pub(crate) const SPACER: Slot = Slot(u32::MAX);
 
 /// The dancing links proper.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct Links {
     /// Items, in order; the two list heads follow them.
     pub(crate) n_items: u32,
@@ -173,6 +182,25 @@ pub(crate) struct Links {
     /// longer: they grow in steps, so that appending an option is a few
     /// stores.
     nodes: usize,
+}
+
+impl Clone for Links {
+    /// Copies the nodes in use, not the room the node arrays keep for more
+    /// (a parallel count clones the problem once per worker).
+    fn clone(&self) -> Self {
+        let n = self.nodes;
+        Links {
+            n_items: self.n_items,
+            prev: self.prev.clone(),
+            next: self.next.clone(),
+            len: self.len.clone(),
+            link: self.link.head(n),
+            item: self.item.head(n),
+            option: self.option.head(n),
+            updates: self.updates,
+            nodes: n,
+        }
+    }
 }
 
 impl Links {

@@ -100,8 +100,8 @@ where
 /// its share of the parts of a problem split across many.
 ///
 /// # Panics
-/// If a part's options clash with one another (parts from
-/// [`Problem::parts`] never do).
+/// If a part's options clash with one another or are not options of
+/// `problem` (parts from [`Problem::parts`] never are).
 pub fn count_parts<F>(
     problem: &mut Problem,
     parts: &[Vec<OptionId>],
@@ -136,7 +136,8 @@ where
     report(&Progress {
         solutions: stats.solutions,
         nodes: stats.nodes,
-        done: shared.finished.lock().map_or(1.0, |f| *f),
+        // The shares add up to 1, give or take rounding.
+        done: shared.finished.lock().map_or(1.0, |f| f.min(1.0)),
     });
     stats
 }
@@ -184,18 +185,26 @@ impl Shared<'_> {
         {
             return;
         }
-        let finished = self.finished.lock().map_or(0.0, |f| *f);
-        let running: f64 = self
-            .running
-            .iter()
-            .map(|r| f64::from_bits(r.load(Ordering::Relaxed)))
-            .sum();
+        // Under the lock, so that a task that finishes meanwhile is counted
+        // once: in `finished` or in its slot (see `spawn`).
+        let (finished, running) = match self.finished.lock() {
+            Ok(finished) => (*finished, self.running_sum()),
+            Err(_) => (0.0, self.running_sum()),
+        };
         let stats = self.totals.get();
         (self.report)(&Progress {
             solutions: stats.solutions,
             nodes: stats.nodes,
             done: (finished + running).min(1.0),
         });
+    }
+
+    /// The sum of the running tasks' shares done.
+    fn running_sum(&self) -> f64 {
+        self.running
+            .iter()
+            .map(|r| f64::from_bits(r.load(Ordering::Relaxed)))
+            .sum()
     }
 
     /// This thread's slot in `running`.
@@ -247,9 +256,11 @@ fn spawn<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, prefix: Vec<Optio
         let given_away = run(scope, shared, &mut s, share);
         let own = share - given_away;
         drop(s);
-        shared.slot().store(0f64.to_bits(), Ordering::Relaxed);
+        // Move the task's share from its slot to `finished` at once, as
+        // reports see them (`maybe_report` reads both under the lock).
         if let Ok(mut finished) = shared.finished.lock() {
             *finished += own;
+            shared.slot().store(0f64.to_bits(), Ordering::Relaxed);
         }
         if let Ok(mut spares) = shared.spares.lock() {
             spares.push(copy);

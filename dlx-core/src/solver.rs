@@ -316,8 +316,8 @@ impl<'a> Solver<'a> {
     ///
     /// This is how work is shared on the fly: a search that runs in slices
     /// (with [`Solver::set_node_limit`]) can split off the top of its
-    /// remaining tree whenever another thread is idle, as
-    /// [`parallel::count`](crate::parallel::count) does. Nothing is split
+    /// remaining tree whenever another thread is idle, as `parallel::count`
+    /// (cargo feature `parallel`) does. Nothing is split
     /// off if the search has not started, is done, or has a single path
     /// left.
     ///

@@ -888,7 +888,13 @@ where
             let written = emit(input, &current, &mut writer, out, stderr, work);
             std::mem::swap(&mut current, &mut done);
             current.clear();
-            (more && fill(&mut reader, &mut current, chunk), written)
+            // Read on only if the answers went out (a person typing should
+            // not be asked for another puzzle after a closed pipe).
+            let go = matches!(written, Ok(Flow::Go(_)));
+            (
+                go && more && fill(&mut reader, &mut current, chunk),
+                written,
+            )
         };
         match written {
             Ok(Flow::Go(e)) => exit = exit.max(e),

@@ -103,8 +103,8 @@ pub struct Args {
     stats: bool,
 
     /// Count on N threads (0: one per core). Counting only: not with
-    /// --print, --limit or --max-nodes. Node and update counts then add up
-    /// the work of every thread, which exceeds a one-thread run's.
+    /// --print, --limit or --max-nodes. The node count is the one-thread
+    /// run's; the update count adds the set-up of each piece of shared work.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
           conflicts_with_all = ["print", "limit", "max_nodes"])]
     threads: usize,
