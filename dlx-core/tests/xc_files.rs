@@ -62,6 +62,27 @@ fn counts_nodes_and_updates_match_dlx1() {
     }
 }
 
+/// The parallel count on 2 threads: DLX1's solutions and nodes on every
+/// file (work is shared, never repeated).
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_counts_and_nodes_match_dlx1() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for e in &expected() {
+        let mut f = load(&e.file);
+        let stats = pool.install(|| dlx_core::parallel::count(&mut f.problem));
+        assert_eq!(
+            (stats.solutions, stats.nodes),
+            (e.solutions, e.nodes),
+            "{}: parallel (solutions, nodes)",
+            e.file
+        );
+    }
+}
+
 #[test]
 fn every_listed_file_is_in_the_table() {
     let names: HashSet<String> = expected().into_iter().map(|e| e.file).collect();
