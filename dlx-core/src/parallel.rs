@@ -21,6 +21,7 @@ const SLICE_NODES: u64 = 20_000;
 
 /// How far a parallel count has come; see [`count_with_progress`].
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct Progress {
     /// Solutions found so far.
     pub solutions: u64,

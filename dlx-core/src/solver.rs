@@ -88,6 +88,7 @@ pub enum Branch {
 
 /// The work given away by [`Solver::split_off`].
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct SplitOff {
     /// The parts, each a list of options to force: every part extends the
     /// forced options of the search it came from.
