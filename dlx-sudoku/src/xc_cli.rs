@@ -62,6 +62,9 @@ Output:
   (or 'SOURCE:LINE: message' when it concerns a whole line), SOURCE being the
   file name or '<stdin>'; other errors start with 'dlx: '. A closed output
   pipe (dlx --print FILE | head) ends the program quietly with status 0.
+  When standard error is a terminal, a search shows a progress bar there
+  (one thread or many, and with --part): solutions, nodes per second and an
+  estimate of the share of the tree done. Piped or redirected, it does not.
 
 Exit status:
   0  the search finished, or stopped at --limit, or the output pipe closed
