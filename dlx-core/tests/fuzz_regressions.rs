@@ -16,7 +16,7 @@ use std::io::BufReader;
 use dlx_core::text::{self, DlxFile, ReadError};
 use dlx_core::{Branching, Item, OptionId, Outcome, Problem, Step};
 
-use crate::common::{check_cover, data_path};
+use crate::common::{check_cover, count_by_splitting, data_path};
 
 /// The node limit of the `dlx_text` target.
 const NODE_LIMIT: u64 = 10_000;
@@ -249,38 +249,13 @@ fn xc_matrix_inputs() {
         }
         // Split off after every `step` nodes, every part likewise.
         let whole = p.count_with_stats();
-        let mut queue = vec![(Vec::<OptionId>::new(), 1.0f64)];
-        let (mut solutions, mut nodes, mut shares) = (0, 0, 0.0);
-        while let Some((part, share)) = queue.pop() {
-            let mut s = p.solver();
-            for &o in &part {
-                s.force(o)
-                    .unwrap_or_else(|e| panic!("{name}: {part:?}: {e}"));
-            }
-            let mut given = 0.0;
-            let mut limit = step;
-            loop {
-                s.set_node_limit(Some(limit));
-                if s.count(None).outcome != Outcome::NodeLimit {
-                    break;
-                }
-                let split = s.split_off();
-                for q in split.parts {
-                    assert!(q.starts_with(&part), "{name}: {q:?} from {part:?}");
-                    given += share * split.share;
-                    queue.push((q, share * split.share));
-                }
-                limit += step;
-            }
-            solutions += s.stats().solutions;
-            nodes += s.stats().nodes;
-            shares += share - given;
-        }
-        assert_eq!(solutions, brute, "{name}: split-off searches");
-        assert_eq!(nodes, whole.nodes, "{name}: split-off nodes");
+        let split = count_by_splitting(&mut p, step);
+        assert_eq!(split.solutions, brute, "{name}: split-off searches");
+        assert_eq!(split.nodes, whole.nodes, "{name}: split-off nodes");
         assert!(
-            (shares - 1.0).abs() < 1e-9,
-            "{name}: shares add up to {shares}"
+            (split.shares - 1.0).abs() < 1e-9,
+            "{name}: shares {}",
+            split.shares
         );
     }
 }

@@ -1,9 +1,9 @@
 //! Splitting the search tree into parts, and counting on several threads:
 //! both must give the sequential count on every `xc` file.
 
-use dlx_core::{text, Branch, Outcome, Step};
+use dlx_core::{text, Branch, Step};
 
-use crate::common::data_path;
+use crate::common::{count_by_splitting, data_path};
 
 fn load(name: &str) -> text::DlxFile {
     let bytes = std::fs::read(data_path(&format!("xc/{name}"))).unwrap();
@@ -53,54 +53,23 @@ fn parts_partition_the_solutions() {
     }
 }
 
-/// Searches `problem` in slices of `slice` nodes, splitting off work after
-/// every slice onto a queue (a sequential model of `parallel::count`);
-/// returns the solutions and nodes of all the pieces.
-fn count_by_splitting(problem: &mut dlx_core::Problem, slice: u64) -> (u64, u64) {
-    let mut queue = vec![Vec::new()];
-    let (mut solutions, mut nodes) = (0, 0);
-    while let Some(part) = queue.pop() {
-        let mut s = problem.solver();
-        for &o in &part {
-            s.force(o).unwrap();
-        }
-        let mut limit = slice;
-        loop {
-            s.set_node_limit(Some(limit));
-            if s.count(None).outcome != Outcome::NodeLimit {
-                break;
-            }
-            let split = s.split_off();
-            if !split.parts.is_empty() {
-                assert!(
-                    split.share > 0.0 && split.share < 1.0,
-                    "a share of the tree"
-                );
-            }
-            for p in split.parts {
-                assert!(p.len() > part.len(), "a split-off part is deeper");
-                assert_eq!(p[..part.len()], part[..], "it extends the forced options");
-                queue.push(p);
-            }
-            limit += slice;
-        }
-        // Nothing is left to give away once the search is done.
-        assert!(s.split_off().parts.is_empty());
-        solutions += s.stats().solutions;
-        nodes += s.stats().nodes;
-    }
-    (solutions, nodes)
-}
-
 #[test]
 fn split_off_parts_and_the_rest_partition_the_solutions() {
     for name in FILES {
         let mut f = load(name);
         let expected = f.problem.count_with_stats();
         for slice in [1, 2, 7, 100] {
-            let (solutions, nodes) = count_by_splitting(&mut f.problem, slice);
-            assert_eq!(solutions, expected.solutions, "{name}, slices of {slice}");
-            assert_eq!(nodes, expected.nodes, "{name}, slices of {slice}");
+            let split = count_by_splitting(&mut f.problem, slice);
+            assert_eq!(
+                split.solutions, expected.solutions,
+                "{name}, slices of {slice}"
+            );
+            assert_eq!(split.nodes, expected.nodes, "{name}, slices of {slice}");
+            assert!(
+                (split.shares - 1.0).abs() < 1e-9,
+                "{name}: shares {}",
+                split.shares
+            );
         }
         assert_eq!(f.problem.count(), expected.solutions, "{name} afterwards");
     }

@@ -1,6 +1,6 @@
 //! Helpers shared by the test modules.
 
-use dlx_core::{OptionId, Problem};
+use dlx_core::{OptionId, Outcome, Problem};
 
 /// Checks `solution` by the rules of exact cover: every primary item covered
 /// exactly once, every secondary item at most once. Panics with a message
@@ -29,4 +29,62 @@ pub fn data_path(rel: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(rel)
+}
+
+/// What [`count_by_splitting`] adds up.
+pub struct Split {
+    pub solutions: u64,
+    pub nodes: u64,
+    /// The shares of the tree the pieces searched themselves.
+    pub shares: f64,
+}
+
+/// Searches `problem` in slices of `slice` nodes, splitting off work after
+/// every slice onto a queue, and each part likewise (a sequential model of
+/// `parallel::count`); adds up what all the pieces found. Checks that every
+/// part extends the forced options of the search it came from and that a
+/// finished search gives nothing away.
+pub fn count_by_splitting(problem: &mut Problem, slice: u64) -> Split {
+    let mut queue = vec![(Vec::<OptionId>::new(), 1.0f64)];
+    let mut total = Split {
+        solutions: 0,
+        nodes: 0,
+        shares: 0.0,
+    };
+    while let Some((part, share)) = queue.pop() {
+        let mut s = problem.solver();
+        for &o in &part {
+            s.force(o).unwrap_or_else(|e| panic!("{part:?}: {e}"));
+        }
+        let mut given = 0.0;
+        let mut limit = slice;
+        loop {
+            s.set_node_limit(Some(limit));
+            if s.count(None).outcome != Outcome::NodeLimit {
+                break;
+            }
+            let split = s.split_off();
+            if !split.parts.is_empty() {
+                assert!(
+                    split.share > 0.0 && split.share < 1.0,
+                    "a share of the tree"
+                );
+            }
+            for p in split.parts {
+                assert!(p.len() > part.len(), "a split-off part is deeper");
+                assert!(p.starts_with(&part), "{p:?} extends {part:?}");
+                given += share * split.share;
+                queue.push((p, share * split.share));
+            }
+            limit += slice;
+        }
+        assert!(
+            s.split_off().parts.is_empty(),
+            "a finished search gives nothing"
+        );
+        total.solutions += s.stats().solutions;
+        total.nodes += s.stats().nodes;
+        total.shares += share - given;
+    }
+    total
 }
