@@ -11,16 +11,7 @@ use dlx_sudoku::format::{
 use dlx_sudoku::Board;
 use proptest::prelude::*;
 
-/// The formats a reader reads.
-const READABLE: [Format; 7] = [
-    Format::Line,
-    Format::Grid,
-    Format::Poj2676,
-    Format::Hdu1426,
-    Format::Spaced,
-    Format::Poj3076,
-    Format::Leetcode,
-];
+use crate::common::READABLE;
 
 /// The judge samples and their formats.
 const JUDGE: [(&str, Format); 6] = [

@@ -19,19 +19,7 @@ use dlx_core::{Branching, Outcome as CountOutcome};
 use dlx_sudoku::format::{detect, Format, ReadError, Reader, Writer};
 use dlx_sudoku::{Board, Outcome, Solver, SolverConfig};
 
-use crate::common::{bt_count, check_solution, clues_clash, data, line};
-
-/// The readable formats in the order the `sudoku_formats` target numbers
-/// them.
-const READABLE: [Format; 7] = [
-    Format::Line,
-    Format::Grid,
-    Format::Poj2676,
-    Format::Hdu1426,
-    Format::Spaced,
-    Format::Poj3076,
-    Format::Leetcode,
-];
+use crate::common::{bt_count, check_solution, clues_clash, data, line, READABLE};
 
 /// The node limit of the `sudoku_solve` target.
 const NODE_LIMIT: u64 = 10_000;

@@ -18,6 +18,18 @@ use dlx_sudoku::Board;
 // ---------------------------------------------------------------------------
 // Files
 
+/// The formats a reader reads, in the order the `sudoku_formats` fuzz
+/// target numbers them.
+pub const READABLE: [Format; 7] = [
+    Format::Line,
+    Format::Grid,
+    Format::Poj2676,
+    Format::Hdu1426,
+    Format::Spaced,
+    Format::Poj3076,
+    Format::Leetcode,
+];
+
 /// `dlx-sudoku/tests/data/<rel>`.
 pub fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
