@@ -7,9 +7,8 @@
 //! dlx-core.
 
 use std::collections::{HashMap, HashSet};
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 use assert_cmd::Command;
 use clap::{CommandFactory, Parser};
@@ -540,18 +539,10 @@ fn write_errors() {
 fn closed_pipe_ends_quietly() {
     // queens12 prints megabytes, far more than a pipe holds, so dlx is still
     // writing when the reader goes away.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["--print", &path_arg("queens12.dlx")])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dlx starts");
-    let mut first = String::new();
-    {
-        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
-        reader.read_line(&mut first).expect("a first line");
-    }
-    let out = child.wait_with_output().expect("dlx ends");
+    let (first, out) = crate::common::first_line_then_close(
+        std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(["--print", &path_arg("queens12.dlx")]),
+    );
     assert!(first.starts_with('r'), "{first:?}");
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");

@@ -3,7 +3,7 @@
 //! and checked by the rules, `count` and `check`, `--stats`, several inputs,
 //! exit statuses, usage errors, threads, and a closed output pipe.
 
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::Stdio;
 
@@ -723,19 +723,11 @@ fn closed_pipe_ends_quietly() {
     // still writing when the reader goes away.
     let input = lines(&[P2]).repeat(5000);
     let file = TempFile::new("pipe", &input);
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
-        .arg(file.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("dlx-sudoku starts");
-    let mut first = String::new();
-    {
-        let mut reader = BufReader::new(child.stdout.take().expect("stdout"));
-        reader.read_line(&mut first).expect("a first line");
-    }
-    let out = child.wait_with_output().expect("dlx-sudoku ends");
+    let (first, out) = crate::common::first_line_then_close(
+        std::process::Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
+            .arg(file.path())
+            .stdin(Stdio::null()),
+    );
     crate::common::assert_solves(&board(P2), &board(first.trim_end()));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{stderr}");

@@ -838,3 +838,24 @@ pub fn check_records(text: &str, format: Format, expected: &[Expect]) {
         }
     }
 }
+
+/// Starts `command` with its output piped, reads one line of its standard
+/// output and closes the pipe (as `| head -1` does); returns the line and
+/// how the program ended.
+pub fn first_line_then_close(
+    command: &mut std::process::Command,
+) -> (String, std::process::Output) {
+    use std::io::BufRead;
+    use std::process::Stdio;
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let mut first = String::new();
+    {
+        let mut reader = std::io::BufReader::new(child.stdout.take().expect("stdout"));
+        reader.read_line(&mut first).expect("a first line");
+    }
+    (first, child.wait_with_output().expect("the program ends"))
+}
