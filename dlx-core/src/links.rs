@@ -23,7 +23,9 @@
 //! keeping them in separate arrays measured about 10% slower on the
 //! pentomino problems. `item` is read-only during the search and sits apart.
 //! Item lengths live in their own array indexed by item (DLX1 keeps them in
-//! the header node's `item` field).
+//! the header node's `item` field). A covered item's length carries the
+//! [`COVERED`] flag, so that a scan of the lengths of all primary items in
+//! index order finds the list scan's answer.
 //!
 //! # Bounds
 //!
@@ -39,9 +41,11 @@
 //! item, with two private heads after the items: one for the primary items
 //! (the list the search scans) and one for the secondary items.
 
-// Unchecked indexing in `Arr` is the crate's one exception to
-// `deny(unsafe_code)`: measured 25-30% faster on the pentomino and domino
-// benchmarks.
+// This module is the crate's one exception to `deny(unsafe_code)`, for
+// three things: unchecked indexing in `Arr` (measured 25-30% faster on the
+// pentomino and domino benchmarks), the same on the short-item stack, and
+// calling the AVX2 copy of the length scan once the processor is known to
+// have AVX2 (with the stack, 1.23x on the forum's hardest Sudokus).
 #![allow(unsafe_code)]
 
 use std::marker::PhantomData;
@@ -158,6 +162,11 @@ pub(crate) struct Link {
 /// spacer after it fit in a `u32`.
 pub(crate) const MAX_NODES: usize = u32::MAX as usize - 2;
 
+/// The flag `cover` sets in an item's length, so that a covered item never
+/// has the minimum length. Lengths stay below it: an item has at most one
+/// node per option, and every option takes two nodes with its spacer.
+pub(crate) const COVERED: u32 = 1 << 31;
+
 /// The item value stored in a spacer node.
 pub(crate) const SPACER: Slot = Slot(u32::MAX);
 
@@ -182,6 +191,18 @@ pub(crate) struct Links {
     /// longer: they grow in steps, so that appending an option is a few
     /// stores.
     nodes: usize,
+    /// The length shared by every option so far: 0 before the first
+    /// option, `u32::MAX` once two lengths differ.
+    option_len: u32,
+    /// Number of primary items (items `0..n_primary`).
+    pub(crate) n_primary: u32,
+    /// Items a tracking cover shortened to length 0 or 1, most recent last
+    /// (entries `0..short_top`; see [`Links::choose_short`]). Entries may be
+    /// stale: they are checked when read.
+    pub(crate) short: Vec<Slot>,
+    pub(crate) short_top: usize,
+    /// Does the processor have AVX2 (for [`Links::choose_dense`])?
+    avx2: bool,
 }
 
 impl Clone for Links {
@@ -199,6 +220,11 @@ impl Clone for Links {
             option: self.option.head(n),
             updates: self.updates,
             nodes: n,
+            option_len: self.option_len,
+            n_primary: self.n_primary,
+            short: self.short.clone(),
+            short_top: 0,
+            avx2: self.avx2,
         }
     }
 }
@@ -265,6 +291,17 @@ impl Links {
         self.option.data[..headers].fill(u32::MAX);
         self.nodes = n as usize + 1;
         self.updates = 0;
+        self.n_primary = primary;
+        self.option_len = 0;
+        // Along one path of the search an item's length falls to 1 and to 0
+        // once each, so a tracking search pushes at most 2n entries.
+        self.short.clear();
+        self.short.resize(2 * n as usize + 2, Slot(0));
+        self.short_top = 0;
+        #[cfg(target_arch = "x86_64")]
+        {
+            self.avx2 = std::arch::is_x86_feature_detected!("avx2");
+        }
     }
 
     /// Number of nodes, headers and spacers included.
@@ -276,9 +313,13 @@ impl Links {
     /// Is `item` in its active list (not covered)?
     #[inline]
     pub(crate) fn is_active(&self, item: Slot) -> bool {
-        // A covered item keeps its own links, but its left neighbour no
-        // longer points back at it.
-        self.next[self.prev[item]] == item
+        self.len[item] & COVERED == 0
+    }
+
+    /// The length of `item`'s list, covered or not.
+    #[inline]
+    pub(crate) fn len_of(&self, item: Slot) -> u32 {
+        self.len[item] & !COVERED
     }
 
     /// Appends an option of checked, distinct `items`: each node gets its
@@ -288,6 +329,13 @@ impl Links {
         let first = self.nodes;
         let k = items.len();
         debug_assert!(k > 0);
+        if self.option_len != k as u32 {
+            self.option_len = if self.option_len == 0 {
+                k as u32
+            } else {
+                u32::MAX
+            };
+        }
         let end = first + k + 1;
         if self.item.data.len() < end {
             self.grow(end);
@@ -337,88 +385,179 @@ impl Links {
     }
 
     /// Removes `c` from the active list and hides every other option that
-    /// contains it (DLX1's `cover`).
+    /// contains it (DLX1's `cover`). With `TRACK`, every item whose length
+    /// falls to 1 or 0 is pushed on `short`. `K` is the length of every
+    /// option when they all have one ([`Links::uniform_len`]), or 0.
     #[inline]
-    pub(crate) fn cover(&mut self, c: Slot) {
+    pub(crate) fn cover<const TRACK: bool, const K: usize>(&mut self, c: Slot) {
         let (l, r) = (self.prev[c], self.next[c]);
         self.next[l] = r;
         self.prev[r] = l;
+        self.len[c] |= COVERED;
         let mut updates = 1;
         let head = c.header();
         let mut rr = self.link[head].down;
         while rr != head {
-            let mut nn = rr.next();
-            while nn != rr {
-                let cc = self.item[nn];
-                if cc == SPACER {
-                    nn = self.link[nn].up;
-                    continue;
+            if K == 0 {
+                let mut nn = rr.next();
+                while nn != rr {
+                    let cc = self.item[nn];
+                    if cc == SPACER {
+                        nn = self.link[nn].up;
+                        continue;
+                    }
+                    self.hide::<TRACK>(nn, cc);
+                    updates += 1;
+                    nn = nn.next();
                 }
-                let Link { up: uu, down: dd } = self.link[nn];
-                self.link[uu].down = dd;
-                self.link[dd].up = uu;
-                self.len[cc] -= 1;
-                updates += 1;
-                nn = nn.next();
+            } else {
+                let (first, j) = self.place_in_option::<K>(rr);
+                for i in 1..K {
+                    let nn = Node(first + wrap::<K>(j + i));
+                    self.hide::<TRACK>(nn, self.item[nn]);
+                }
+                updates += K as u64 - 1;
             }
             rr = self.link[rr].down;
         }
         self.updates += updates;
     }
 
+    /// Takes node `nn` of item `cc` out of its item's list.
+    #[inline(always)]
+    fn hide<const TRACK: bool>(&mut self, nn: Node, cc: Slot) {
+        let Link { up: uu, down: dd } = self.link[nn];
+        self.link[uu].down = dd;
+        self.link[dd].up = uu;
+        let l = self.len[cc] - 1;
+        self.len[cc] = l;
+        if TRACK && l <= 1 {
+            debug_assert!(self.short_top < self.short.len());
+            // SAFETY: at most 2n pushes along a path (see `reset`), and
+            // `short_top` is only ever set back to a value it had on the
+            // current path.
+            unsafe { *self.short.get_unchecked_mut(self.short_top) = cc };
+            self.short_top += 1;
+        }
+    }
+
+    /// Puts node `nn` of item `cc` back into its item's list.
+    #[inline(always)]
+    fn unhide(&mut self, nn: Node, cc: Slot) {
+        let Link { up: uu, down: dd } = self.link[nn];
+        self.link[uu].down = nn;
+        self.link[dd].up = nn;
+        self.len[cc] += 1;
+    }
+
+    /// The first node of the option of node `x` and `x`'s place in it, when
+    /// every option has `K` nodes: option `o` then starts at node
+    /// `n_items + 1 + o·(K + 1)`.
+    #[inline(always)]
+    fn place_in_option<const K: usize>(&self, x: Node) -> (u32, usize) {
+        let j = (x.0 - (self.n_items + 1)) % (K as u32 + 1);
+        (x.0 - j, j as usize)
+    }
+
     /// Undoes [`Links::cover`] (DLX1's `uncover`), in exactly reverse order.
     #[inline]
-    pub(crate) fn uncover(&mut self, c: Slot) {
+    pub(crate) fn uncover<const K: usize>(&mut self, c: Slot) {
         let head = c.header();
         let mut rr = self.link[head].up;
         while rr != head {
-            let mut nn = rr.prev();
-            while nn != rr {
-                let cc = self.item[nn];
-                if cc == SPACER {
-                    nn = self.link[nn].down;
-                    continue;
+            if K == 0 {
+                let mut nn = rr.prev();
+                while nn != rr {
+                    let cc = self.item[nn];
+                    if cc == SPACER {
+                        nn = self.link[nn].down;
+                        continue;
+                    }
+                    self.unhide(nn, cc);
+                    nn = nn.prev();
                 }
-                let Link { up: uu, down: dd } = self.link[nn];
-                self.link[uu].down = nn;
-                self.link[dd].up = nn;
-                self.len[cc] += 1;
-                nn = nn.prev();
+            } else {
+                let (first, j) = self.place_in_option::<K>(rr);
+                for i in (1..K).rev() {
+                    let nn = Node(first + wrap::<K>(j + i));
+                    self.unhide(nn, self.item[nn]);
+                }
             }
             rr = self.link[rr].up;
         }
         let (l, r) = (self.prev[c], self.next[c]);
         self.next[l] = c;
         self.prev[r] = c;
+        self.len[c] &= !COVERED;
     }
 
     /// Covers every item of the option of `x` except `x`'s own.
     #[inline]
-    pub(crate) fn cover_others(&mut self, x: Node) {
-        let mut pp = x.next();
-        while pp != x {
-            let cc = self.item[pp];
-            if cc == SPACER {
-                pp = self.link[pp].up;
-            } else {
-                self.cover(cc);
-                pp = pp.next();
+    pub(crate) fn cover_others<const TRACK: bool, const K: usize>(&mut self, x: Node) {
+        if K == 0 {
+            let mut pp = x.next();
+            while pp != x {
+                let cc = self.item[pp];
+                if cc == SPACER {
+                    pp = self.link[pp].up;
+                } else {
+                    self.cover::<TRACK, K>(cc);
+                    pp = pp.next();
+                }
+            }
+        } else {
+            let (first, j) = self.place_in_option::<K>(x);
+            for i in 1..K {
+                let pp = Node(first + wrap::<K>(j + i));
+                self.cover::<TRACK, K>(self.item[pp]);
             }
         }
     }
 
     /// Undoes [`Links::cover_others`].
     #[inline]
-    pub(crate) fn uncover_others(&mut self, x: Node) {
-        let mut pp = x.prev();
-        while pp != x {
-            let cc = self.item[pp];
-            if cc == SPACER {
-                pp = self.link[pp].down;
-            } else {
-                self.uncover(cc);
-                pp = pp.prev();
+    pub(crate) fn uncover_others<const K: usize>(&mut self, x: Node) {
+        if K == 0 {
+            let mut pp = x.prev();
+            while pp != x {
+                let cc = self.item[pp];
+                if cc == SPACER {
+                    pp = self.link[pp].down;
+                } else {
+                    self.uncover::<K>(cc);
+                    pp = pp.prev();
+                }
             }
+        } else {
+            let (first, j) = self.place_in_option::<K>(x);
+            for i in (1..K).rev() {
+                let pp = Node(first + wrap::<K>(j + i));
+                self.uncover::<K>(self.item[pp]);
+            }
+        }
+    }
+
+    /// The length of every option, when all options have the same length
+    /// (at least 2) and the item lists are long (8 nodes on average or
+    /// more); 0 otherwise. The search then finds the other nodes of an
+    /// option by arithmetic instead of walking to the spacer. That pays
+    /// where an item's options are many (pentominoes: 1.33x to 1.51x DLX1;
+    /// Langford pairs: 1.18x to 1.51x) but not on short lists, where the
+    /// processor predicts the spacer walk's branch and the arithmetic only
+    /// adds latency (Sudoku and dominoes measured 10-15% slower).
+    #[inline]
+    pub(crate) fn uniform_len(&self) -> usize {
+        let k = self.option_len;
+        if k < 2 || k == u32::MAX {
+            return 0;
+        }
+        // Option nodes: all nodes but the headers and the spacers.
+        let items = self.n_items as usize;
+        let options = (self.nodes - items - 1) / (k as usize + 1);
+        if options * k as usize >= 8 * items {
+            k as usize
+        } else {
+            0
         }
     }
 
@@ -435,7 +574,7 @@ impl Links {
         // DLX1: the leftmost item of minimum length; nothing beats 0.
         let stop = match branching {
             Branching::MinLength => 0,
-            Branching::MinLengthUpToOne => 1,
+            Branching::MinLengthUpToOne | Branching::ShortFirst => 1,
             Branching::First => return Some(best),
         };
         while t > stop {
@@ -451,4 +590,92 @@ impl Links {
         }
         Some(best)
     }
+
+    /// The item to branch on under [`Branching::ShortFirst`]: the item
+    /// most recently shortened to length 0 or 1 that is still active, found
+    /// on `short` without a scan; failing that, the scan of
+    /// [`Branching::MinLengthUpToOne`].
+    #[inline]
+    pub(crate) fn choose_short(&mut self) -> Option<Slot> {
+        while self.short_top > 0 {
+            self.short_top -= 1;
+            debug_assert!(self.short_top < self.short.len());
+            // SAFETY: `short_top` < `short.len()` (see `cover`).
+            let c = unsafe { *self.short.get_unchecked(self.short_top) };
+            // A covered item has the flag, so it fails the length test.
+            if c.0 < self.n_primary && self.len[c] <= 1 {
+                return Some(c);
+            }
+        }
+        self.choose_dense(1)
+    }
+
+    /// The leftmost active primary item of minimum length, stopping at the
+    /// first of length `stop` or less: the list scan's answer, found by
+    /// scanning the lengths of all primary items in index order (covered
+    /// ones carry [`COVERED`]) in blocks the processor can compare side by
+    /// side instead of following the list one item at a time.
+    #[inline]
+    pub(crate) fn choose_dense(&self, stop: u32) -> Option<Slot> {
+        let lens = &self.len.data[..self.n_primary as usize];
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: the processor has AVX2 (checked in `reset`).
+            return unsafe { leftmost_min_avx2(lens, stop) };
+        }
+        leftmost_min(lens, stop)
+    }
+}
+
+/// `t` modulo `K`, for `t < 2K`.
+#[inline(always)]
+fn wrap<const K: usize>(t: usize) -> u32 {
+    (if t >= K { t - K } else { t }) as u32
+}
+
+/// Items compared side by side in [`leftmost_min`].
+const BLOCK: usize = 16;
+
+/// The index of the leftmost smallest of `lens` that is not [`COVERED`],
+/// stopping at the first block that holds one of `stop` or less; `None`
+/// when all are covered.
+#[inline(always)]
+fn leftmost_min(lens: &[u32], stop: u32) -> Option<Slot> {
+    let (mut best, mut at) = (COVERED, 0);
+    let mut blocks = lens.chunks_exact(BLOCK);
+    for (b, block) in blocks.by_ref().enumerate() {
+        let m = block.iter().fold(u32::MAX, |m, &l| m.min(l));
+        if m < best {
+            (best, at) = (m, b * BLOCK);
+            if m <= stop {
+                break;
+            }
+        }
+    }
+    if best > stop {
+        let base = lens.len() - blocks.remainder().len();
+        for (i, &l) in blocks.remainder().iter().enumerate() {
+            if l < best {
+                (best, at) = (l, base + i);
+                if l <= stop {
+                    break;
+                }
+            }
+        }
+    }
+    if best >= COVERED {
+        return None;
+    }
+    let i = lens[at..].iter().position(|&l| l == best)?;
+    Some(Slot((at + i) as u32))
+}
+
+/// [`leftmost_min`] compiled for AVX2.
+///
+/// # Safety
+/// The processor must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn leftmost_min_avx2(lens: &[u32], stop: u32) -> Option<Slot> {
+    leftmost_min(lens, stop)
 }

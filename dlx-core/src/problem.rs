@@ -65,6 +65,9 @@ pub struct Problem {
     /// Where each level's list of options ends for the search: the item's
     /// header, or the first option given away by [`Solver::split_off`].
     pub(crate) stop: Vec<Node>,
+    /// The height of the short-item stack after each level's item was
+    /// covered (under [`Branching::ShortFirst`](crate::Branching::ShortFirst)).
+    pub(crate) mark: Vec<usize>,
     /// Options forced before the search, in order.
     pub(crate) forced: Vec<Node>,
     /// Where a dropped solver left the search: the links are covered down
@@ -135,6 +138,7 @@ impl Problem {
             scratch: Vec::new(),
             choice: Vec::new(),
             stop: Vec::new(),
+            mark: Vec::new(),
             forced: Vec::new(),
             pending: None,
         };
@@ -192,22 +196,22 @@ impl Problem {
         match state {
             State::Forward => {}
             State::Advance | State::Backup => {
-                links.uncover(links.item[choice[level]]);
+                links.uncover::<0>(links.item[choice[level]]);
             }
             State::Recover => {
                 let cur = choice[level];
-                links.uncover_others(cur);
-                links.uncover(links.item[cur]);
+                links.uncover_others::<0>(cur);
+                links.uncover::<0>(links.item[cur]);
             }
             State::Done => below = 0,
         }
         for &cur in choice[..below].iter().rev() {
-            links.uncover_others(cur);
-            links.uncover(links.item[cur]);
+            links.uncover_others::<0>(cur);
+            links.uncover::<0>(links.item[cur]);
         }
         for &x in self.forced.iter().rev() {
-            links.uncover_others(x);
-            links.uncover(links.item[x]);
+            links.uncover_others::<0>(x);
+            links.uncover::<0>(links.item[x]);
         }
         self.forced.clear();
     }

@@ -153,6 +153,13 @@ pub enum Branching {
     /// where most nodes have one (Sudoku) the shorter scan is cheaper; the
     /// tree can differ from DLX1's when a length-0 item sits further right.
     MinLengthUpToOne,
+    /// An item of length 0 or 1 whenever there is one, without a scan: the
+    /// search keeps a stack of the items its covers shortened to length 1
+    /// or 0 and takes the most recent one still active; when there is none,
+    /// the scan of [`Branching::MinLengthUpToOne`]. The fastest rule on
+    /// problems where most nodes are forced moves (Sudoku: about nine nodes
+    /// in ten); the tree differs from DLX1's, and each cover pays a test.
+    ShortFirst,
     /// The leftmost active item whatever its length: no heuristic at all, a
     /// baseline that shows what MRV is worth.
     First,
@@ -239,6 +246,9 @@ impl<'a> Solver<'a> {
         p.choice.resize(depth, Node(0));
         p.stop.clear();
         p.stop.resize(depth, Node(0));
+        p.mark.clear();
+        p.mark.resize(depth, 0);
+        p.links.short_top = 0;
         p.forced.clear();
         let updates_base = p.links.updates;
         Solver {
@@ -279,8 +289,8 @@ impl<'a> Solver<'a> {
             }
         }
         let links = &mut self.p.links;
-        links.cover(links.item[x]);
-        links.cover_others(x);
+        links.cover::<false, 0>(links.item[x]);
+        links.cover_others::<false, 0>(x);
         self.p.forced.push(x);
         Ok(())
     }
@@ -291,7 +301,11 @@ impl<'a> Solver<'a> {
     /// [`Problem::parts`].
     pub fn branch(&self) -> Branch {
         let links = &self.p.links;
-        let Some(best) = links.choose(self.branching) else {
+        let branching = match self.branching {
+            Branching::ShortFirst => Branching::MinLengthUpToOne,
+            b => b,
+        };
+        let Some(best) = links.choose(branching) else {
             return Branch::Solved;
         };
         let item = Item::new(best.0 as usize);
@@ -368,7 +382,7 @@ impl<'a> Solver<'a> {
         for k in 0..levels {
             let cur = self.p.choice[k];
             let stop = self.p.stop[k];
-            share /= f64::from(links.len[links.item[stop]].max(1));
+            share /= f64::from(links.len_of(links.item[stop]).max(1));
             let first = if untried_current && k == self.level {
                 cur
             } else if cur == stop {
@@ -424,7 +438,7 @@ impl<'a> Solver<'a> {
         for &cur in &self.p.choice[..depth] {
             let best = links.item[cur];
             let head = best.header();
-            let n = links.len[best];
+            let n = links.len_of(best);
             if n == 0 {
                 break;
             }
@@ -497,12 +511,40 @@ impl<'a> Solver<'a> {
     /// limit stops it. Counting passes its limit, so solutions are counted
     /// without leaving the loop.
     fn run(&mut self, target: u64) -> Step {
+        // One copy of the loop for each common option length (the covers
+        // then find an option's nodes by arithmetic), and one for any. Not
+        // for pairs: an option of two has one other node, and the spacer
+        // walk finds it with a branch the processor predicts.
+        let k = self.p.links.uniform_len();
+        if self.branching == Branching::ShortFirst {
+            match k {
+                3 => self.run_with::<true, 3>(target),
+                4 => self.run_with::<true, 4>(target),
+                _ => self.run_with::<true, 0>(target),
+            }
+        } else {
+            match k {
+                3 => self.run_with::<false, 3>(target),
+                4 => self.run_with::<false, 4>(target),
+                5 => self.run_with::<false, 5>(target),
+                6 => self.run_with::<false, 6>(target),
+                _ => self.run_with::<false, 0>(target),
+            }
+        }
+    }
+
+    /// [`Solver::run`], with the covers keeping the stack of short items
+    /// when `SHORT` (the rule is [`Branching::ShortFirst`]), for options of
+    /// `K` nodes each (0: any lengths).
+    #[inline(never)]
+    fn run_with<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
         self.started = true;
         self.solution_len = None;
         let root = self.p.links.root();
         let links = &mut self.p.links;
         let choice = &mut self.p.choice[..];
         let stop = &mut self.p.stop[..];
+        let mark = &mut self.p.mark[..];
         let mut level = self.level;
         let step = loop {
             match self.state {
@@ -511,7 +553,12 @@ impl<'a> Solver<'a> {
                         break Step::NodeLimit;
                     }
                     self.nodes += 1;
-                    let Some(best) = links.choose(self.branching) else {
+                    let next = if SHORT {
+                        links.choose_short()
+                    } else {
+                        links.choose(self.branching)
+                    };
+                    let Some(best) = next else {
                         // Nothing to cover before any choice: the forced
                         // options (or nothing at all) are the one solution.
                         // DLX1 counts the root and the solution; forced
@@ -541,10 +588,13 @@ impl<'a> Solver<'a> {
                         self.state = State::Recover;
                         continue;
                     }
-                    links.cover(best);
+                    links.cover::<SHORT, K>(best);
                     let head = best.header();
                     choice[level] = links.link[head].down;
                     stop[level] = head;
+                    if SHORT {
+                        mark[level] = links.short_top;
+                    }
                     self.state = State::Advance;
                 }
                 State::Advance => {
@@ -556,7 +606,7 @@ impl<'a> Solver<'a> {
                         self.state = State::Backup;
                         continue;
                     }
-                    links.cover_others(cur);
+                    links.cover_others::<SHORT, K>(cur);
                     if links.next[root] == root {
                         self.nodes += 1;
                         self.solutions += 1;
@@ -572,7 +622,7 @@ impl<'a> Solver<'a> {
                 }
                 State::Backup => {
                     // X7: restore the level's item and go up.
-                    links.uncover(links.item[choice[level]]);
+                    links.uncover::<K>(links.item[choice[level]]);
                     if level == 0 {
                         self.state = State::Done;
                         break Step::Exhausted;
@@ -584,7 +634,12 @@ impl<'a> Solver<'a> {
                     // X6: undo the option tried at this level and move to
                     // the next one in the item's list.
                     let cur = choice[level];
-                    links.uncover_others(cur);
+                    links.uncover_others::<K>(cur);
+                    if SHORT {
+                        // The short items the option's covers pushed are
+                        // long again.
+                        links.short_top = mark[level];
+                    }
                     choice[level] = links.link[cur].down;
                     self.state = State::Advance;
                 }

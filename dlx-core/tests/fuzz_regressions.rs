@@ -219,6 +219,7 @@ fn xc_matrix_inputs() {
         for branching in [
             Branching::MinLength,
             Branching::MinLengthUpToOne,
+            Branching::ShortFirst,
             Branching::First,
         ] {
             let mut s = p.solver();

@@ -15,7 +15,7 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{text, ForceError, Item, OptionId, Outcome, Problem, Step, Uniqueness};
+use dlx_core::{text, Branching, ForceError, Item, OptionId, Outcome, Problem, Step, Uniqueness};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
@@ -160,7 +160,28 @@ fn check_against_oracle(m: &Matrix) {
     for k in 0..=total + 1 {
         assert_eq!(p.count_up_to(k), k.min(total), "count_up_to({k})");
     }
+
+    // Every branching rule finds the same covers, each once.
+    for branching in BRANCHINGS {
+        let mut s = p.solver();
+        s.set_branching(branching);
+        let mut found = Vec::new();
+        while s.next_solution() == Step::Found {
+            found.push(s.solution().collect::<Vec<_>>());
+        }
+        assert_eq!(s.stats().solutions, total, "{branching:?}");
+        drop(s);
+        assert_eq!(checked_sets(&p, &found), covers, "{branching:?}");
+    }
 }
+
+/// Every branching rule.
+const BRANCHINGS: [Branching; 4] = [
+    Branching::MinLength,
+    Branching::MinLengthUpToOne,
+    Branching::ShortFirst,
+    Branching::First,
+];
 
 /// Option ids picked at random from `m` (none when it has no options).
 fn pick(m: &Matrix, picks: &[Index]) -> Vec<usize> {

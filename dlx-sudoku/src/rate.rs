@@ -62,6 +62,8 @@
 
 use std::fmt;
 
+use dlx_core::Branching;
+
 use crate::generate::Rng;
 use crate::solver::{Solver, SolverConfig};
 use crate::variant::{Transform, Variant};
@@ -168,8 +170,11 @@ impl Rater {
     pub fn new(variant: &Variant) -> Rater {
         Rater {
             variant: variant.clone(),
+            // The rule the levels were calibrated with: the score must not
+            // move when the solver's default rule does.
             solver: Solver::with_config(SolverConfig {
                 singles: false,
+                branching: Branching::MinLengthUpToOne,
                 ..SolverConfig::default()
             }),
             samples: DEFAULT_SAMPLES,

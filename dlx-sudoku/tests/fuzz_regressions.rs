@@ -168,6 +168,7 @@ fn decode_board(data: &[u8]) -> Option<(Board, SolverConfig)> {
         for branching in [
             Branching::MinLength,
             Branching::MinLengthUpToOne,
+            Branching::ShortFirst,
             Branching::First,
         ] {
             configs.push(SolverConfig {

@@ -40,6 +40,7 @@ fn all_configs() -> Vec<SolverConfig> {
             for branching in [
                 Branching::MinLength,
                 Branching::MinLengthUpToOne,
+                Branching::ShortFirst,
                 Branching::First,
             ] {
                 configs.push(SolverConfig {

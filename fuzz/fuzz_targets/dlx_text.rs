@@ -202,6 +202,7 @@ fn search(file: &mut DlxFile) {
     for branching in [
         Branching::MinLength,
         Branching::MinLengthUpToOne,
+        Branching::ShortFirst,
         Branching::First,
     ] {
         let count = counted(p, branching);

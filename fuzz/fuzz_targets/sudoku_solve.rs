@@ -116,6 +116,7 @@ fn configs() -> Vec<SolverConfig> {
         for branching in [
             Branching::MinLength,
             Branching::MinLengthUpToOne,
+            Branching::ShortFirst,
             Branching::First,
         ] {
             v.push(SolverConfig {

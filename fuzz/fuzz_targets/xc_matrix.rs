@@ -114,6 +114,7 @@ fuzz_target!(|data: &[u8]| {
     for branching in [
         Branching::MinLength,
         Branching::MinLengthUpToOne,
+        Branching::ShortFirst,
         Branching::First,
     ] {
         let mut s = p.solver();

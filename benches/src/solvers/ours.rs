@@ -69,6 +69,14 @@ impl Ours {
                 None,
             ),
             Ours::with_config(
+                "ours-upto1",
+                SolverConfig {
+                    branching: Branching::MinLengthUpToOne,
+                    ..default
+                },
+                None,
+            ),
+            Ours::with_config(
                 "ours-mrv",
                 SolverConfig {
                     branching: Branching::MinLength,
