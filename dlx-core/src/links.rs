@@ -636,9 +636,9 @@ fn wrap<const K: usize>(t: usize) -> u32 {
 /// Items compared side by side in [`leftmost_min`].
 const BLOCK: usize = 16;
 
-/// The index of the leftmost smallest of `lens` that is not [`COVERED`],
-/// stopping at the first block that holds one of `stop` or less; `None`
-/// when all are covered.
+/// What the list scan answers, over `lens` in index order: the first entry
+/// of `stop` or less if there is one, else the leftmost smallest that is
+/// not [`COVERED`]; `None` when all are covered.
 #[inline(always)]
 fn leftmost_min(lens: &[u32], stop: u32) -> Option<Slot> {
     let (mut best, mut at) = (COVERED, 0);
@@ -666,7 +666,9 @@ fn leftmost_min(lens: &[u32], stop: u32) -> Option<Slot> {
     if best >= COVERED {
         return None;
     }
-    let i = lens[at..].iter().position(|&l| l == best)?;
+    // The first of length `stop` or less, where the list scan stops;
+    // failing that, the first of the minimum length.
+    let i = lens[at..].iter().position(|&l| l <= best.max(stop))?;
     Some(Slot((at + i) as u32))
 }
 
@@ -678,4 +680,63 @@ fn leftmost_min(lens: &[u32], stop: u32) -> Option<Slot> {
 #[target_feature(enable = "avx2")]
 unsafe fn leftmost_min_avx2(lens: &[u32], stop: u32) -> Option<Slot> {
     leftmost_min(lens, stop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The list scan's rule, one entry at a time.
+    fn reference(lens: &[u32], stop: u32) -> Option<Slot> {
+        let mut best: Option<(usize, u32)> = None;
+        for (i, &l) in lens.iter().enumerate() {
+            if l & COVERED != 0 {
+                continue;
+            }
+            if best.is_none_or(|(_, b)| l < b) {
+                best = Some((i, l));
+                if l <= stop {
+                    break;
+                }
+            }
+        }
+        best.map(|(i, _)| Slot(i as u32))
+    }
+
+    #[test]
+    fn the_dense_scan_answers_as_the_list_scan() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for _ in 0..50_000 {
+            let n = next(70) as usize;
+            let lens: Vec<u32> = (0..n)
+                .map(|_| {
+                    let l = next(6) as u32;
+                    if next(4) == 0 {
+                        l | COVERED
+                    } else {
+                        l
+                    }
+                })
+                .collect();
+            for stop in 0..3 {
+                let want = reference(&lens, stop);
+                assert_eq!(leftmost_min(&lens, stop), want, "{lens:?} stop {stop}");
+                #[cfg(target_arch = "x86_64")]
+                if std::arch::is_x86_feature_detected!("avx2") {
+                    // SAFETY: the processor has AVX2.
+                    assert_eq!(unsafe { leftmost_min_avx2(&lens, stop) }, want);
+                }
+            }
+        }
+        // The case that the first version got wrong: the first item of
+        // length `stop` or less, not the smallest of its block.
+        let lens = [3, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
+        assert_eq!(leftmost_min(&lens, 1), Some(Slot(1)));
+    }
 }

@@ -462,9 +462,18 @@ impl<'a> Solver<'a> {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
-    /// Sets the rule for choosing the item to branch on (before the search
-    /// starts; [`Branching::MinLength`] by default).
+    /// Sets the rule for choosing the item to branch on
+    /// ([`Branching::MinLength`] by default). It may change between steps
+    /// of a search; the tree is then a mix of the rules.
     pub fn set_branching(&mut self, branching: Branching) {
+        if branching != self.branching {
+            // The short-item stack and the heights saved per level describe
+            // a search run under `ShortFirst` all along; after another rule
+            // they would not bound the stack, so start both afresh (the
+            // stack only saves scans; it may be empty at any time).
+            self.p.links.short_top = 0;
+            self.p.mark.fill(0);
+        }
         self.branching = branching;
     }
 

@@ -787,3 +787,51 @@ fn options_of_one_length_are_searched_as_options_of_any_length() {
     // searches when written).
     assert!(solved >= 100, "only {solved} searches found a cover");
 }
+
+/// Changing the rule in the middle of a search once overran the
+/// short-item stack of `Branching::ShortFirst` (found in review): covers
+/// made under another rule push nothing and save no stack heights, so on
+/// coming back the saved heights of an older path let the stack grow past
+/// its room. Tests run with debug assertions, which check every push.
+#[test]
+fn the_rule_can_change_in_the_middle_of_a_search() {
+    let m = 40;
+    // Primary X, Z, Y and m more; secondary s and t.
+    let (x, z, y) = (Item::new(0), Item::new(1), Item::new(2));
+    let (s, t) = (Item::new(3 + m), Item::new(4 + m));
+    let mut p = Problem::new(3 + m, 2);
+    for option in [
+        vec![x, s, t],
+        vec![x],
+        vec![z],
+        vec![z, s],
+        vec![y, t],
+        vec![y],
+    ] {
+        p.add_option(option).unwrap();
+    }
+    for k in 0..m {
+        p.add_option([Item::new(3 + k), s]).unwrap();
+        p.add_option([Item::new(3 + k), s]).unwrap();
+    }
+    let total = p.count();
+    let mut solver = p.solver();
+    let mut found = 0;
+    for (branching, limit) in [
+        (Branching::ShortFirst, Some(3)),
+        (Branching::MinLength, Some(4)),
+        (Branching::ShortFirst, None),
+    ] {
+        solver.set_branching(branching);
+        solver.set_node_limit(limit);
+        loop {
+            match solver.next_solution() {
+                Step::Found => found += 1,
+                Step::NodeLimit => break,
+                Step::Exhausted => break,
+            }
+        }
+    }
+    assert_eq!(found, total);
+    assert_eq!(solver.stats().solutions, total);
+}
