@@ -301,11 +301,9 @@ impl<'a> Solver<'a> {
     /// [`Problem::parts`].
     pub fn branch(&self) -> Branch {
         let links = &self.p.links;
-        let branching = match self.branching {
-            Branching::ShortFirst => Branching::MinLengthUpToOne,
-            b => b,
-        };
-        let Some(best) = links.choose(branching) else {
+        // Under `ShortFirst`, the scan the search does when its stack is
+        // empty (as it is before the search).
+        let Some(best) = links.choose(self.branching) else {
             return Branch::Solved;
         };
         let item = Item::new(best.0 as usize);
