@@ -8,7 +8,7 @@ use dlx_core::{
     Branching, BuildError, ForceError, Item, OptionId, Outcome, Problem, Stats, Step, Uniqueness,
 };
 
-use crate::common::check_cover;
+use crate::common::{check_cover, BRANCHINGS};
 
 #[allow(dead_code)]
 #[path = "../examples/queens.rs"]
@@ -753,12 +753,7 @@ fn options_of_one_length_are_searched_as_options_of_any_length() {
         let k = 3 + (seed % 4) as usize;
         let mut uniform = uniform_problem(seed, k, false);
         let mut mixed = uniform_problem(seed, k, true);
-        for branching in [
-            Branching::MinLength,
-            Branching::MinLengthUpToOne,
-            Branching::ShortFirst,
-            Branching::First,
-        ] {
+        for branching in BRANCHINGS {
             let run = |p: &mut Problem| {
                 let mut s = p.solver();
                 s.set_branching(branching);

@@ -14,9 +14,9 @@ use std::collections::HashSet;
 use std::io::BufReader;
 
 use dlx_core::text::{self, DlxFile, ReadError};
-use dlx_core::{Branching, Item, OptionId, Outcome, Problem, Step};
+use dlx_core::{Item, OptionId, Outcome, Problem, Step};
 
-use crate::common::{check_cover, count_by_splitting, data_path};
+use crate::common::{check_cover, count_by_splitting, data_path, BRANCHINGS};
 
 /// The node limit of the `dlx_text` target.
 const NODE_LIMIT: u64 = 10_000;
@@ -216,12 +216,7 @@ fn xc_matrix_inputs() {
         let (mut p, depth, step) = decode_matrix(&input);
         let brute = brute_force_count(&p).expect("a small problem");
         assert_eq!(p.count(), brute, "{name}: count vs brute force");
-        for branching in [
-            Branching::MinLength,
-            Branching::MinLengthUpToOne,
-            Branching::ShortFirst,
-            Branching::First,
-        ] {
+        for branching in BRANCHINGS {
             let mut s = p.solver();
             s.set_branching(branching);
             let c = s.count(None);

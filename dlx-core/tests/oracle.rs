@@ -15,13 +15,13 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{text, Branching, ForceError, Item, OptionId, Outcome, Problem, Step, Uniqueness};
+use dlx_core::{text, ForceError, Item, OptionId, Outcome, Problem, Step, Uniqueness};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
 use proptest::sample::{subsequence, Index};
 
-use crate::common::{check_cover, data_path};
+use crate::common::{check_cover, data_path, BRANCHINGS};
 
 /// A small exact-cover matrix: each option lists item indices (primary
 /// items first, as in [`Problem`]), in the order they are added.
@@ -174,14 +174,6 @@ fn check_against_oracle(m: &Matrix) {
         assert_eq!(checked_sets(&p, &found), covers, "{branching:?}");
     }
 }
-
-/// Every branching rule.
-const BRANCHINGS: [Branching; 4] = [
-    Branching::MinLength,
-    Branching::MinLengthUpToOne,
-    Branching::ShortFirst,
-    Branching::First,
-];
 
 /// Option ids picked at random from `m` (none when it has no options).
 fn pick(m: &Matrix, picks: &[Index]) -> Vec<usize> {

@@ -15,11 +15,11 @@
 //! Boards read are printed and read back; solutions are checked by the
 //! rules and counts against the plain backtracker of `common`.
 
-use dlx_core::{Branching, Outcome as CountOutcome};
+use dlx_core::Outcome as CountOutcome;
 use dlx_sudoku::format::{detect, Format, ReadError, Reader, Writer};
 use dlx_sudoku::{Board, Outcome, Solver, SolverConfig};
 
-use crate::common::{bt_count, check_solution, clues_clash, data, line, READABLE};
+use crate::common::{bt_count, check_solution, clues_clash, data, line, BRANCHINGS, READABLE};
 
 /// The node limit of the `sudoku_solve` target.
 const NODE_LIMIT: u64 = 10_000;
@@ -165,12 +165,7 @@ fn decode_board(data: &[u8]) -> Option<(Board, SolverConfig)> {
     let board = Board::from_cells(order, cells).expect("cells in range");
     let mut configs = Vec::new();
     for (prune_clues, singles) in [(true, true), (true, false), (false, false)] {
-        for branching in [
-            Branching::MinLength,
-            Branching::MinLengthUpToOne,
-            Branching::ShortFirst,
-            Branching::First,
-        ] {
+        for branching in BRANCHINGS {
             configs.push(SolverConfig {
                 prune_clues,
                 singles,

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 
 use crate::common::{
     assert_solves, blank_out, board, bt_count, bt_solve, clues_clash, data, first_line, judge,
-    line, pattern_grid, random_grid, read, scramble, Rng,
+    line, pattern_grid, random_grid, read, scramble, Rng, BRANCHINGS,
 };
 
 /// The judge samples and their formats.
@@ -37,12 +37,7 @@ fn all_configs() -> Vec<SolverConfig> {
     let mut configs = Vec::new();
     for prune_clues in [true, false] {
         for singles in [true, false] {
-            for branching in [
-                Branching::MinLength,
-                Branching::MinLengthUpToOne,
-                Branching::ShortFirst,
-                Branching::First,
-            ] {
+            for branching in BRANCHINGS {
                 configs.push(SolverConfig {
                     prune_clues,
                     singles,

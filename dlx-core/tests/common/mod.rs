@@ -1,6 +1,14 @@
 //! Helpers shared by the test modules.
 
-use dlx_core::{OptionId, Outcome, Problem};
+use dlx_core::{Branching, OptionId, Outcome, Problem};
+
+/// Every branching rule.
+pub const BRANCHINGS: [Branching; 4] = [
+    Branching::MinLength,
+    Branching::MinLengthUpToOne,
+    Branching::ShortFirst,
+    Branching::First,
+];
 
 /// Checks `solution` by the rules of exact cover: every primary item covered
 /// exactly once, every secondary item at most once. Panics with a message

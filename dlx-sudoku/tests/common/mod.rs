@@ -12,8 +12,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use assert_cmd::Command;
+use dlx_core::Branching;
 use dlx_sudoku::format::Format;
 use dlx_sudoku::Board;
+
+/// Every branching rule of the engine.
+pub const BRANCHINGS: [Branching; 4] = [
+    Branching::MinLength,
+    Branching::MinLengthUpToOne,
+    Branching::ShortFirst,
+    Branching::First,
+];
 
 // ---------------------------------------------------------------------------
 // Files
