@@ -326,6 +326,35 @@ impl Links {
     /// links, then the spacer follows. When `linked` is false the nodes are
     /// stored but left out of the item lists, so the search never sees them.
     pub(crate) fn append_option(&mut self, items: &[Slot], linked: bool, option: u32) {
+        let end = self.nodes + items.len() + 1;
+        if self.item.data.len() < end {
+            self.grow(end);
+        }
+        self.push_option(items, linked, option);
+    }
+
+    /// [`Links::append_option`] for options of `K` items each, numbered
+    /// from `first_option`; an option is linked when it has an item below
+    /// `primary`.
+    pub(crate) fn append_options<const K: usize>(
+        &mut self,
+        options: &[[Slot; K]],
+        primary: u32,
+        first_option: u32,
+    ) {
+        let end = self.nodes + options.len() * (K + 1);
+        if self.item.data.len() < end {
+            self.grow(end);
+        }
+        for (o, items) in (first_option..).zip(options) {
+            let linked = items.iter().any(|it| it.0 < primary);
+            self.push_option(items, linked, o);
+        }
+    }
+
+    /// Appends an option's nodes and spacer, the arrays being long enough.
+    #[inline(always)]
+    fn push_option(&mut self, items: &[Slot], linked: bool, option: u32) {
         let first = self.nodes;
         let k = items.len();
         debug_assert!(k > 0);
@@ -337,9 +366,7 @@ impl Links {
             };
         }
         let end = first + k + 1;
-        if self.item.data.len() < end {
-            self.grow(end);
-        }
+        debug_assert!(self.item.data.len() >= end);
         self.nodes = end;
         self.link[Node(first as u32 - 1)].down = Node((first + k - 1) as u32);
         for (j, &it) in items.iter().enumerate() {

@@ -830,3 +830,112 @@ fn the_rule_can_change_in_the_middle_of_a_search() {
     assert_eq!(found, total);
     assert_eq!(solver.stats().solutions, total);
 }
+
+/// Random options of `K` items each over `primary` + `secondary` items
+/// (some all secondary, which the search never chooses).
+fn random_options<const K: usize>(seed: u64, primary: usize, secondary: usize) -> Vec<[Item; K]> {
+    let mut rng = seed;
+    let mut next = move |n: usize| {
+        rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    };
+    let items = primary + secondary;
+    (0..3 * items)
+        .map(|_| {
+            let mut option = [Item::new(0); K];
+            let mut len = 0;
+            while len < K {
+                let i = Item::new(next(items));
+                if !option[..len].contains(&i) {
+                    option[len] = i;
+                    len += 1;
+                }
+            }
+            option
+        })
+        .collect()
+}
+
+/// Searches `p` under `branching`: its solutions and statistics.
+fn search(p: &mut Problem, branching: Branching) -> (Vec<Vec<OptionId>>, Stats) {
+    let mut s = p.solver();
+    s.set_branching(branching);
+    let mut solutions = Vec::new();
+    while s.next_solution() == Step::Found {
+        solutions.push(s.solution().collect());
+    }
+    (solutions, s.stats())
+}
+
+fn bulk_matches_one_by_one<const K: usize>(seed: u64) -> usize {
+    let (primary, secondary) = (K + 3 + (seed % 5) as usize, (seed % 3) as usize);
+    let options = random_options::<K>(seed, primary, secondary);
+    let mut one = Problem::new(primary, secondary);
+    for o in &options {
+        one.add_option(*o).unwrap();
+    }
+    // In bulk, in two calls, after one option added alone.
+    let mut bulk = Problem::new(primary, secondary);
+    let split = 1 + options.len() / 3;
+    bulk.add_option(options[0]).unwrap();
+    assert_eq!(bulk.add_options(&options[1..split]), Ok(OptionId::new(1)));
+    assert_eq!(
+        bulk.add_options(&options[split..]),
+        Ok(OptionId::new(split))
+    );
+    assert_eq!(bulk.add_options::<K>(&[]), Ok(OptionId::new(options.len())));
+    assert_eq!(bulk.option_count(), one.option_count());
+    let mut found = 0;
+    for (i, o) in options.iter().enumerate() {
+        assert_eq!(bulk.option_items(OptionId::new(i)).collect::<Vec<_>>(), o);
+    }
+    for branching in BRANCHINGS {
+        let (a, stats_a) = search(&mut one, branching);
+        let (b, stats_b) = search(&mut bulk, branching);
+        assert_eq!(a, b, "seed {seed}, K {K}, {branching:?}");
+        assert_eq!(stats_a, stats_b, "seed {seed}, K {K}, {branching:?}");
+        for s in &b {
+            check_cover(&bulk, s);
+        }
+        found += a.len();
+    }
+    found
+}
+
+#[test]
+fn options_added_in_bulk_are_the_options_added_one_by_one() {
+    let mut found = 0;
+    for seed in 0..60 {
+        found += bulk_matches_one_by_one::<1>(seed);
+        found += bulk_matches_one_by_one::<2>(seed);
+        found += bulk_matches_one_by_one::<3>(seed);
+        found += bulk_matches_one_by_one::<4>(seed);
+    }
+    assert!(found > 1000, "only {found} solutions");
+}
+
+#[test]
+fn a_bad_option_in_bulk_adds_nothing() {
+    let mut p = small();
+    let before = all_solutions(&mut p);
+    let [a, b, c] = [p.primary(0), p.primary(1), p.primary(2)];
+    assert_eq!(
+        p.add_options(&[[a, b], [c, Item::new(3)]]),
+        Err(BuildError::UnknownItem {
+            item: Item::new(3),
+            items: 3
+        })
+    );
+    assert_eq!(
+        p.add_options(&[[a, c], [b, b]]),
+        Err(BuildError::RepeatedItem { item: b })
+    );
+    assert_eq!(p.add_options::<0>(&[[]]), Err(BuildError::EmptyOption));
+    assert_eq!(p.option_count(), 4);
+    assert_eq!(all_solutions(&mut p), before);
+    assert_eq!(p.add_options(&[[a, b, c]]), Ok(OptionId::new(4)));
+    assert_eq!(p.count(), 3);
+}

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod format;
 pub mod generate;
 pub mod rate;
+mod singles9;
 pub mod solver;
 pub mod variant;
 

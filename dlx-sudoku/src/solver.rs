@@ -32,6 +32,7 @@ use std::fmt;
 use dlx_core::{Branching, Count, ForceError, Item, OptionId, Problem, Stats, Step};
 
 use crate::board::Board;
+use crate::singles9;
 use crate::variant::Variant;
 
 /// Options of the Sudoku solver.
@@ -47,7 +48,8 @@ pub struct SolverConfig {
     /// default). These are the moves the search makes first anyway, on items
     /// of length 1; made here, they cost a fraction and leave the engine a
     /// smaller problem. Solutions and counts are the same either way; search
-    /// statistics count only the engine's part.
+    /// statistics count only the engine's part. On the classic 9×9 board the
+    /// pass works on bit boards, all houses of a value at once.
     pub singles: bool,
     /// How the engine picks the item to branch on:
     /// [`Branching::ShortFirst`] by default, since about nine search nodes
@@ -182,6 +184,9 @@ pub struct Solver {
     clues: Vec<OptionId>,
     /// (cell, value) of each option.
     options: Vec<(u16, u8)>,
+    /// The items of each option, when all have four (no diagonals), to
+    /// add in one go.
+    quads: Vec<[Item; 4]>,
     /// The puzzle with the cells settled before the search.
     grid: Vec<u8>,
     /// The problem's item for each constraint (side² cells, then side
@@ -223,6 +228,7 @@ impl Solver {
             problem: Problem::new(0, 0),
             clues: Vec::new(),
             options: Vec::new(),
+            quads: Vec::new(),
             grid: Vec::new(),
             item: Vec::new(),
             cand: Vec::new(),
@@ -387,7 +393,17 @@ impl Solver {
         self.grid.extend_from_slice(puzzle.cells());
         let mut units = Units::default();
         self.cand.clear();
-        if prune {
+        if prune && self.config.singles && g.classic9 {
+            self.cand.resize(area, 0);
+            if !singles9::settle(&mut self.grid, &mut self.cand) {
+                return Encoded::Clash;
+            }
+            for (cell, &v) in self.grid.iter().enumerate() {
+                if v != 0 {
+                    units.record(g, cell, v);
+                }
+            }
+        } else if prune {
             for (cell, &v) in puzzle.cells().iter().enumerate() {
                 if v != 0 && !units.place(g, cell, v) {
                     return Encoded::Clash;
@@ -415,59 +431,65 @@ impl Solver {
         // Number the items still to cover: all of them without pruning;
         // with pruning, those that no placed value satisfies.
         self.item.clear();
+        self.item.resize(area + g.house_count * side, u32::MAX);
+        let (cell_items, house_items) = self.item.split_at_mut(area);
         let mut next = 0u32;
-        let mut number = |satisfied: bool| {
-            if satisfied {
-                u32::MAX
-            } else {
+        for (id, &v) in cell_items.iter_mut().zip(&self.grid) {
+            if !prune || v == 0 {
+                *id = next;
                 next += 1;
-                next - 1
             }
-        };
-        self.item
-            .extend((0..area).map(|cell| number(prune && self.grid[cell] != 0)));
-        for house in 0..g.house_count {
-            let used = units.mask[house];
-            self.item
-                .extend((0..side).map(|v| number(used & (1 << v) != 0)));
+        }
+        for (ids, &used) in house_items.chunks_exact_mut(side).zip(&units.mask) {
+            let mut free = full & !used;
+            while free != 0 {
+                ids[free.trailing_zeros() as usize] = next;
+                next += 1;
+                free &= free - 1;
+            }
         }
         self.problem.reset(next as usize, 0);
-        let item = |i: usize| Item::from(self.item[i]);
-        for cell in 0..area {
-            let value = self.grid[cell];
-            if prune && value != 0 {
+        self.quads.clear();
+        let (cell_items, house_items) = self.item.split_at(area);
+        let item = |i: usize| Item::from(house_items[i]);
+        for (cell, (&value, &values)) in self.grid.iter().zip(&self.cand).enumerate() {
+            if (prune && value != 0) || values == 0 {
                 continue;
             }
             let [r, c, b] = g.units_of[cell].map(usize::from);
-            let mut values = self.cand[cell];
+            let (r, c, b) = (r * side, c * side, b * side);
+            let ci = Item::from(cell_items[cell]);
+            let mut values = values;
             while values != 0 {
                 let v = values.trailing_zeros() as usize;
                 values &= values - 1;
-                let items = [
-                    item(cell),
-                    item(area + r * side + v),
-                    item(area + c * side + v),
-                    item(area + b * side + v),
-                ];
-                let id = if g.diagonals {
+                let items = [ci, item(r + v), item(c + v), item(b + v)];
+                // Options are numbered in the order they are made.
+                if usize::from(value) == v + 1 {
+                    self.clues.push(OptionId::new(self.options.len()));
+                }
+                self.options.push((cell as u16, v as u8 + 1));
+                if g.diagonals {
                     // Up to two more items: the diagonals through the cell.
                     let mut more = [items[0]; 6];
                     more[..4].copy_from_slice(&items);
                     let mut len = 4;
                     for d in g.diagonals_of(cell) {
-                        more[len] = item(area + d * side + v);
+                        more[len] = item(d * side + v);
                         len += 1;
                     }
-                    self.problem.add_option(more[..len].iter().copied())
+                    self.problem
+                        .add_option(more[..len].iter().copied())
+                        .expect("Sudoku options are well formed");
                 } else {
-                    self.problem.add_option(items)
-                }
-                .expect("Sudoku options are well formed");
-                self.options.push((cell as u16, v as u8 + 1));
-                if usize::from(value) == v + 1 {
-                    self.clues.push(id);
+                    self.quads.push(items);
                 }
             }
+        }
+        if !g.diagonals {
+            self.problem
+                .add_options(&self.quads)
+                .expect("Sudoku options are well formed");
         }
         Encoded::Ready
     }
@@ -492,6 +514,9 @@ struct Geometry {
     house_count: usize,
     /// Are the diagonals houses?
     diagonals: bool,
+    /// Is this the classic 9×9 board (rows, columns, standard boxes), for
+    /// which [`singles9`] does the singles pass?
+    classic9: bool,
     /// The row, column and box (region) houses of each cell.
     units_of: Vec<[u8; 3]>,
     /// Which diagonals each cell is on (bit 0 main, bit 1 anti), when
@@ -541,11 +566,18 @@ impl Geometry {
             );
         }
         peer_start.push(peers.len() as u32);
+        let classic9 = side == 9
+            && !variant.diagonals()
+            && units_of.iter().enumerate().all(|(cell, &u)| {
+                let (r, c) = (cell / 9, cell % 9);
+                u == [r as u8, 9 + c as u8, 18 + (r / 3 * 3 + c / 3) as u8]
+            });
         Geometry {
             order,
             side,
             house_count,
             diagonals: variant.diagonals(),
+            classic9,
             units_of,
             diagonal_bits,
             houses,
@@ -612,6 +644,15 @@ impl Units {
         m[c] |= bit;
         m[b] |= bit;
         true
+    }
+
+    /// Records value `v` in `cell`, which no house of the cell holds yet.
+    #[inline]
+    fn record(&mut self, g: &Geometry, cell: usize, v: u8) {
+        let bit = 1u32 << (v - 1);
+        for h in g.units_of[cell] {
+            self.mask[usize::from(h)] |= bit;
+        }
     }
 
     /// The values no house of `cell` holds.
@@ -730,4 +771,111 @@ fn fill(grid: &[u8], options: &[(u16, u8)], s: &dlx_core::Solver<'_>, board: &mu
 /// Forces every clue option; a conflict means clashing clues.
 fn force_all(s: &mut dlx_core::Solver<'_>, clues: &[OptionId]) -> Result<(), ForceError> {
     clues.iter().try_for_each(|&o| s.force(o))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SplitMix64: a number below `n`.
+    fn below(state: &mut u64, n: usize) -> usize {
+        *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+
+    /// A random full grid: the pattern grid with its values, bands, rows
+    /// in bands, stacks and columns in stacks shuffled.
+    fn full_grid(rng: &mut u64) -> Vec<u8> {
+        let mut shuffled = |n: usize| {
+            let mut p: Vec<usize> = (0..n).collect();
+            for i in (1..n).rev() {
+                p.swap(i, below(rng, i + 1));
+            }
+            p
+        };
+        let values = shuffled(9);
+        let (bands, stacks) = (shuffled(3), shuffled(3));
+        let inner: Vec<Vec<usize>> = (0..6).map(|_| shuffled(3)).collect();
+        let row = |r: usize| 3 * bands[r / 3] + inner[r / 3][r % 3];
+        let col = |c: usize| 3 * stacks[c / 3] + inner[3 + c / 3][c % 3];
+        (0..81)
+            .map(|cell| {
+                let (r, c) = (row(cell / 9), col(cell % 9));
+                values[(3 * (r % 3) + r / 3 + c) % 9] as u8 + 1
+            })
+            .collect()
+    }
+
+    /// The generic singles pass on a 9×9 puzzle: the settled grid and
+    /// candidates, or `None` for a contradiction.
+    fn generic(puzzle: &[u8]) -> Option<(Vec<u8>, Vec<u32>)> {
+        let g = Geometry::new(3, &Variant::classic());
+        let mut units = Units::default();
+        for (cell, &v) in puzzle.iter().enumerate() {
+            if v != 0 && !units.place(&g, cell, v) {
+                return None;
+            }
+        }
+        let mut grid = puzzle.to_vec();
+        let mut cand: Vec<u32> = (0..81)
+            .map(|cell| {
+                if grid[cell] == 0 {
+                    units.free(&g, cell)
+                } else {
+                    0
+                }
+            })
+            .collect();
+        singles(&g, &mut grid, &mut cand, &mut units, &mut Vec::new()).then_some((grid, cand))
+    }
+
+    fn on_bit_boards(puzzle: &[u8]) -> Option<(Vec<u8>, Vec<u32>)> {
+        let mut grid = puzzle.to_vec();
+        let mut cand = vec![0; 81];
+        singles9::settle(&mut grid, &mut cand).then_some((grid, cand))
+    }
+
+    /// The bit-board pass makes exactly the moves of the generic one: the
+    /// same grid and candidates when neither finds a contradiction, and a
+    /// contradiction for the same puzzles (clashing clues, a cell or a
+    /// house left without a value).
+    #[test]
+    fn the_bit_board_singles_pass_settles_what_the_generic_one_does() {
+        let mut rng = 7;
+        let (mut solved, mut stalled, mut contradictions) = (0, 0, 0);
+        for case in 0..20_000 {
+            let solution = full_grid(&mut rng);
+            let keep = 15 + below(&mut rng, 30);
+            let mut puzzle: Vec<u8> = solution
+                .iter()
+                .map(|&v| if below(&mut rng, 81) < keep { v } else { 0 })
+                .collect();
+            // One case in four gets wrong clues.
+            if case % 4 == 0 {
+                for _ in 0..1 + below(&mut rng, 2) {
+                    puzzle[below(&mut rng, 81)] = 1 + below(&mut rng, 9) as u8;
+                }
+            }
+            let expected = generic(&puzzle);
+            assert_eq!(on_bit_boards(&puzzle), expected, "puzzle {puzzle:?}");
+            match expected {
+                None => contradictions += 1,
+                Some((grid, _)) if !grid.contains(&0) => {
+                    solved += 1;
+                    if case % 4 != 0 {
+                        assert_eq!(grid, solution);
+                    }
+                }
+                Some(_) => stalled += 1,
+            }
+        }
+        // Every kind of ending is exercised.
+        assert!(
+            solved > 1000 && stalled > 1000 && contradictions > 1000,
+            "solved {solved}, stalled {stalled}, contradictions {contradictions}"
+        );
+    }
 }
