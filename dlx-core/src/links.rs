@@ -458,13 +458,14 @@ impl Links {
         self.link[dd].up = uu;
         let l = self.len[cc] - 1;
         self.len[cc] = l;
-        if TRACK && l <= 1 {
+        if TRACK {
+            // Stored always, kept when short: no branch to mispredict.
             debug_assert!(self.short_top < self.short.len());
             // SAFETY: at most 2n pushes along a path (see `reset`), and
             // `short_top` is only ever set back to a value it had on the
-            // current path.
+            // current path; the stack has room for 2n + 2 entries.
             unsafe { *self.short.get_unchecked_mut(self.short_top) = cc };
-            self.short_top += 1;
+            self.short_top += usize::from(l <= 1);
         }
     }
 

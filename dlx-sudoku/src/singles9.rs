@@ -76,28 +76,40 @@ fn nonempty_lanes(x: u64) -> u64 {
     ((x | GUARD) - LOW) & GUARD
 }
 
-/// Where a cell is, in the encodings the scans use.
+/// Where a cell is, in the encodings the scans use (see [`Board9`]).
 #[derive(Clone, Copy)]
 struct Place {
     /// Its word (band).
     w: u8,
     /// Its bit in the word.
     p: u8,
-    /// Its column.
+    /// Its row, column and box as bit numbers of `Board9::rows`, `cols`
+    /// and `boxes`.
+    row: u8,
     col: u8,
+    bx: u8,
 }
 
 const PLACES: [Place; 81] = places();
 
 const fn places() -> [Place; 81] {
-    let mut table = [Place { w: 0, p: 0, col: 0 }; 81];
+    let mut table = [Place {
+        w: 0,
+        p: 0,
+        row: 0,
+        col: 0,
+        bx: 0,
+    }; 81];
     let mut cell = 0;
     while cell < 81 {
         let (r, c) = (cell / 9, cell % 9);
+        let (w, lane) = (r / 3, r % 3);
         table[cell] = Place {
-            w: (r / 3) as u8,
-            p: (16 * (r % 3) + c) as u8,
+            w: w as u8,
+            p: (16 * lane + c) as u8,
+            row: (15 + 16 * lane + w) as u8,
             col: c as u8,
+            bx: (3 * (c / 3) + 9 * w) as u8,
         };
         cell += 1;
     }
@@ -137,9 +149,9 @@ impl Board9 {
 
     /// Puts value `d + 1` in `cell`; `false` if the cell is taken or a peer
     /// holds the value.
-    #[inline]
-    fn place(&mut self, grid: &mut [u8], cell: usize, d: usize) -> bool {
-        let Place { w, p, col } = PLACES[cell];
+    #[inline(always)]
+    fn place(&mut self, grid: &mut [u8; 81], cell: usize, d: usize) -> bool {
+        let Place { w, p, row, col, bx } = PLACES[cell];
         let (w, bit) = (usize::from(w), 1u64 << p);
         if self.pos[d][w] & bit == 0 {
             return false;
@@ -152,9 +164,9 @@ impl Board9 {
         }
         self.open[w] &= !bit;
         grid[cell] = d as u8 + 1;
-        self.rows[d] |= 1 << ((p | 15) + w as u8);
+        self.rows[d] |= 1 << row;
         self.cols[d] |= 1 << col;
-        self.boxes[d] |= 1 << (col / 3 * 3 + 9 * w as u8);
+        self.boxes[d] |= 1 << bx;
         self.placed[d] += 1;
         true
     }
@@ -162,13 +174,13 @@ impl Board9 {
     /// Places a value found by a hidden single, which another house may
     /// have found already; `false` on a contradiction.
     #[inline]
-    fn settle(&mut self, grid: &mut [u8], cell: usize, d: usize) -> bool {
+    fn settle(&mut self, grid: &mut [u8; 81], cell: usize, d: usize) -> bool {
         grid[cell] == d as u8 + 1 || self.place(grid, cell, d)
     }
 
     /// Places every naked single, and those they make, until none is left;
     /// `false` when a cell runs out of values.
-    fn naked(&mut self, grid: &mut [u8]) -> bool {
+    fn naked(&mut self, grid: &mut [u8; 81]) -> bool {
         loop {
             let mut single = [0u64; 3];
             for w in 0..3 {
@@ -205,7 +217,7 @@ impl Board9 {
     /// Places the hidden singles of value `d + 1`: `None` on a
     /// contradiction (a house where the value has no cell left), else
     /// whether anything was placed.
-    fn hidden(&mut self, grid: &mut [u8], d: usize) -> Option<bool> {
+    fn hidden(&mut self, grid: &mut [u8; 81], d: usize) -> Option<bool> {
         // The deductions are made on this snapshot; placing one of them
         // changes `pos` but not the others' validity.
         let x = self.pos[d];
@@ -290,8 +302,7 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 /// `grid` and each open cell's possible values into `cand` (bit `v - 1`
 /// for value `v`; 0 for a filled cell). `false` when the clues clash or the
 /// moves lead to a contradiction: the puzzle has no solution.
-pub(crate) fn settle(grid: &mut [u8], cand: &mut [u32]) -> bool {
-    debug_assert!(grid.len() == 81 && cand.len() == 81);
+pub(crate) fn settle(grid: &mut [u8; 81], cand: &mut [u32; 81]) -> bool {
     let mut board = Board9::new();
     for cell in 0..81 {
         let v = grid[cell];

@@ -395,7 +395,14 @@ impl Solver {
         self.cand.clear();
         if prune && self.config.singles && g.classic9 {
             self.cand.resize(area, 0);
-            if !singles9::settle(&mut self.grid, &mut self.cand) {
+            let settled = match (
+                <&mut [u8; 81]>::try_from(&mut self.grid[..]),
+                <&mut [u32; 81]>::try_from(&mut self.cand[..]),
+            ) {
+                (Ok(grid), Ok(cand)) => singles9::settle(grid, cand),
+                _ => unreachable!("a 9×9 board has 81 cells"),
+            };
+            if !settled {
                 return Encoded::Clash;
             }
             for (cell, &v) in self.grid.iter().enumerate() {
@@ -833,9 +840,9 @@ mod tests {
     }
 
     fn on_bit_boards(puzzle: &[u8]) -> Option<(Vec<u8>, Vec<u32>)> {
-        let mut grid = puzzle.to_vec();
-        let mut cand = vec![0; 81];
-        singles9::settle(&mut grid, &mut cand).then_some((grid, cand))
+        let mut grid: [u8; 81] = puzzle.try_into().unwrap();
+        let mut cand = [0; 81];
+        singles9::settle(&mut grid, &mut cand).then(|| (grid.to_vec(), cand.to_vec()))
     }
 
     /// The bit-board pass makes exactly the moves of the generic one: the
