@@ -17,6 +17,26 @@ pub(super) enum Alphabet {
 /// printed this way: each format has its own blank).
 pub(super) const STD_DIGITS: &[u8; 26] = b"0123456789ABCDEFGHIJKLMNOP";
 
+/// The entry of [`Alphabet::table`] for a byte outside the alphabet: above
+/// every board's side.
+pub(super) const NOT_A_VALUE: u8 = u8::MAX;
+
+static STD_TABLE: [u8; 256] = table_of(Alphabet::Std);
+static LETTERS_TABLE: [u8; 256] = table_of(Alphabet::Letters);
+static NUMBERS_TABLE: [u8; 256] = table_of(Alphabet::Numbers);
+
+const fn table_of(alphabet: Alphabet) -> [u8; 256] {
+    let mut table = [NOT_A_VALUE; 256];
+    let mut b = 0;
+    while b < 128 {
+        if let Cell::Value(v) = alphabet.char_value(b as u8) {
+            table[b] = v as u8;
+        }
+        b += 1;
+    }
+    table
+}
+
 /// What one character or token stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Cell {
@@ -27,9 +47,19 @@ pub(super) enum Cell {
 }
 
 impl Alphabet {
+    /// [`Alphabet::char_value`] of every byte, with [`NOT_A_VALUE`] for
+    /// the bytes that are not in the alphabet (non-ASCII ones included).
+    pub(super) fn table(self) -> &'static [u8; 256] {
+        match self {
+            Alphabet::Std | Alphabet::Json => &STD_TABLE,
+            Alphabet::Letters => &LETTERS_TABLE,
+            Alphabet::Numbers => &NUMBERS_TABLE,
+        }
+    }
+
     /// The value of one ASCII character in a character format.
     #[inline]
-    pub(super) fn char_value(self, b: u8) -> Cell {
+    pub(super) const fn char_value(self, b: u8) -> Cell {
         let v = match self {
             Alphabet::Std | Alphabet::Json => match b {
                 b'.' | b'0' | b'_' => 0,
@@ -50,7 +80,7 @@ impl Alphabet {
                 _ => return Cell::Unknown,
             },
         };
-        Cell::Value(usize::from(v))
+        Cell::Value(v as usize)
     }
 
     /// The value of a token of the [`Numbers`](Alphabet::Numbers) or
@@ -105,6 +135,28 @@ mod tests {
             );
         }
         assert_eq!(Alphabet::Std.char_value(b'Q'), Cell::Unknown);
+    }
+
+    #[test]
+    fn tables_spell_what_char_value_does() {
+        for alphabet in [
+            Alphabet::Std,
+            Alphabet::Letters,
+            Alphabet::Numbers,
+            Alphabet::Json,
+        ] {
+            for b in 0..=255u8 {
+                let expected = match alphabet.char_value(b) {
+                    Cell::Value(v) if b.is_ascii() => v as u8,
+                    _ => NOT_A_VALUE,
+                };
+                assert_eq!(
+                    alphabet.table()[usize::from(b)],
+                    expected,
+                    "{alphabet:?} {b}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -340,6 +340,16 @@ fn parse_row(
             }
             let side = if per_line { side_of_cells(n) } else { n };
             *side_found = Some(side);
+            // The common case, every byte a value of the board, in one
+            // pass through a table; the loop below finds what is wrong.
+            let table = alphabet.table();
+            if text
+                .iter()
+                .all(|&b| usize::from(table[usize::from(b)]) <= side)
+            {
+                out.extend(text.iter().map(|&b| table[usize::from(b)]));
+                return Ok(side);
+            }
             out.reserve(n);
             for (i, &b) in text.iter().enumerate() {
                 if b & 0xC0 == 0x80 {
