@@ -211,6 +211,8 @@ impl Default for Solver {
 enum Encoded {
     Ready,
     Clash,
+    /// The singles pass filled every cell (the problem is not built).
+    Settled,
 }
 
 impl Solver {
@@ -274,7 +276,9 @@ impl Solver {
         &self.variant
     }
 
-    /// Statistics of the last search.
+    /// Statistics of the last search. When the singles pass fills every
+    /// cell, [`Solver::solve`] does not run the engine: no nodes, no
+    /// updates, one solution.
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -289,8 +293,15 @@ impl Solver {
     pub fn solve(&mut self, puzzle: &Board, solution: &mut Board) -> Outcome {
         solution.clone_from(puzzle);
         self.stats = Stats::default();
-        if let Encoded::Clash = self.encode(puzzle) {
-            return Outcome::NoSolution;
+        match self.encode(puzzle, false) {
+            Encoded::Ready => {}
+            Encoded::Clash => return Outcome::NoSolution,
+            Encoded::Settled => {
+                // Nothing left to search: the engine is not run.
+                solution.cells_mut().copy_from_slice(&self.grid);
+                self.stats.solutions = 1;
+                return Outcome::Solved;
+            }
         }
         let mut s = self.problem.solver();
         s.set_branching(self.config.branching);
@@ -319,7 +330,7 @@ impl Solver {
             solutions: 0,
             outcome: dlx_core::Outcome::Complete,
         };
-        if let Encoded::Clash = self.encode(puzzle) {
+        if let Encoded::Clash = self.encode(puzzle, true) {
             return none;
         }
         let mut s = self.problem.solver();
@@ -346,7 +357,7 @@ impl Solver {
             solutions: 0,
             outcome: dlx_core::Outcome::Complete,
         };
-        if let Encoded::Clash = self.encode(puzzle) {
+        if let Encoded::Clash = self.encode(puzzle, true) {
             return count;
         }
         let mut s = self.problem.solver();
@@ -378,8 +389,9 @@ impl Solver {
     }
 
     /// Builds the exact-cover problem of `puzzle` into `self.problem`, and
-    /// the cells it settles without search into `self.grid`.
-    fn encode(&mut self, puzzle: &Board) -> Encoded {
+    /// the cells it settles without search into `self.grid`; when those are
+    /// all of them, builds nothing unless `always`.
+    fn encode(&mut self, puzzle: &Board, always: bool) -> Encoded {
         if self.geometry.order != puzzle.order() {
             self.geometry = Geometry::new(puzzle.order(), &self.variant);
         }
@@ -404,6 +416,9 @@ impl Solver {
             };
             if !settled {
                 return Encoded::Clash;
+            }
+            if !always && !self.grid.contains(&0) {
+                return Encoded::Settled;
             }
             for (cell, &v) in self.grid.iter().enumerate() {
                 if v != 0 {
@@ -434,6 +449,9 @@ impl Solver {
             }
         } else {
             self.cand.resize(area, full);
+        }
+        if !always && prune && !self.grid.contains(&0) {
+            return Encoded::Settled;
         }
         // Number the items still to cover: all of them without pruning;
         // with pruning, those that no placed value satisfies.

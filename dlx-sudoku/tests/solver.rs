@@ -141,6 +141,33 @@ fn empty_and_full_boards() {
     }
 }
 
+/// A puzzle the singles pass fills completely is solved without the engine
+/// (no nodes, no updates), by the rules; the same puzzle with singles off
+/// is searched. Counting still runs the engine, which finds the one
+/// solution.
+#[test]
+fn a_puzzle_settled_by_singles_is_solved_without_a_search() {
+    // Blanking a few cells of a full grid leaves naked singles only.
+    let grid = pattern_grid(3);
+    let mut cells = grid.cells().to_vec();
+    for cell in [0, 10, 20, 40, 80] {
+        cells[cell] = 0;
+    }
+    let puzzle = Board::from_cells(3, cells).unwrap();
+    let mut solver = Solver::new();
+    assert_eq!(solve_checked(&mut solver, &puzzle), grid);
+    let stats = solver.stats();
+    assert_eq!((stats.nodes, stats.updates, stats.solutions), (0, 0, 1));
+    let one = solver.count(&puzzle, None);
+    assert_eq!((one.solutions, one.outcome), (1, Stop::Complete));
+    let mut searched = Solver::with_config(SolverConfig {
+        singles: false,
+        ..SolverConfig::default()
+    });
+    assert_eq!(solve_checked(&mut searched, &puzzle), grid);
+    assert!(searched.stats().nodes > 0);
+}
+
 /// One line of `counts.txt`.
 struct Counted {
     line_no: usize,
