@@ -51,6 +51,7 @@
 use std::marker::PhantomData;
 use std::ops::{Index, IndexMut};
 
+use crate::index::Item;
 use crate::solver::Branching;
 
 /// A node of the arena (header, option node or spacer).
@@ -62,6 +63,13 @@ pub(crate) struct Node(pub(crate) u32);
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
 #[repr(transparent)]
 pub(crate) struct Slot(pub(crate) u32);
+
+impl From<Item> for Slot {
+    #[inline]
+    fn from(item: Item) -> Slot {
+        Slot(u32::from(item))
+    }
+}
 
 impl Node {
     #[inline]
@@ -338,7 +346,7 @@ impl Links {
     /// `primary`.
     pub(crate) fn append_options<const K: usize>(
         &mut self,
-        options: &[[Slot; K]],
+        options: &[[Item; K]],
         primary: u32,
         first_option: u32,
     ) {
@@ -347,14 +355,14 @@ impl Links {
             self.grow(end);
         }
         for (o, items) in (first_option..).zip(options) {
-            let linked = items.iter().any(|it| it.0 < primary);
+            let linked = items.iter().any(|&it| u32::from(it) < primary);
             self.push_option(items, linked, o);
         }
     }
 
     /// Appends an option's nodes and spacer, the arrays being long enough.
     #[inline(always)]
-    fn push_option(&mut self, items: &[Slot], linked: bool, option: u32) {
+    fn push_option<T: Copy + Into<Slot>>(&mut self, items: &[T], linked: bool, option: u32) {
         let first = self.nodes;
         let k = items.len();
         debug_assert!(k > 0);
@@ -370,6 +378,7 @@ impl Links {
         self.nodes = end;
         self.link[Node(first as u32 - 1)].down = Node((first + k - 1) as u32);
         for (j, &it) in items.iter().enumerate() {
+            let it: Slot = it.into();
             let x = Node((first + j) as u32);
             self.item[x] = it;
             self.option[x] = option;

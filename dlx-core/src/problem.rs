@@ -351,11 +351,21 @@ impl Problem {
             if K == 0 {
                 return Err(BuildError::EmptyOption);
             }
+            if K > SHORT {
+                // Long options: repeats by stamp, as in `add_long_option`.
+                self.next_stamp();
+            }
             for (j, &item) in items.iter().enumerate() {
-                if item.index() >= n {
+                let i = item.index();
+                if i >= n {
                     return Err(BuildError::UnknownItem { item, items: n });
                 }
-                if items[..j].contains(&item) {
+                let repeated = if K > SHORT {
+                    std::mem::replace(&mut self.seen[i], self.stamp) == self.stamp
+                } else {
+                    items[..j].contains(&item)
+                };
+                if repeated {
                     return Err(BuildError::RepeatedItem { item });
                 }
             }
@@ -372,24 +382,11 @@ impl Problem {
             return Err(BuildError::TooLarge);
         }
         self.restore();
-        // Item and Slot are both the item's index.
-        let slots = |items: &[Item; K]| items.map(|it| Slot(u32::from(it)));
-        self.option_start.reserve(options.len());
-        // In batches, so the converted options sit in a small buffer.
-        const BATCH: usize = 64;
-        let mut buf = [[Slot(0); K]; BATCH];
-        let mut next = first.index() as u32;
-        for chunk in options.chunks(BATCH) {
-            for (b, items) in buf.iter_mut().zip(chunk) {
-                *b = slots(items);
-            }
-            let start = self.links.node_count();
-            self.links
-                .append_options(&buf[..chunk.len()], self.primary, next);
-            self.option_start
-                .extend((1..=chunk.len()).map(|i| Node((start + i * (K + 1)) as u32)));
-            next += chunk.len() as u32;
-        }
+        let start = self.links.node_count();
+        self.links
+            .append_options(options, self.primary, first.index() as u32);
+        self.option_start
+            .extend((1..=options.len()).map(|i| Node((start + i * (K + 1)) as u32)));
         Ok(first)
     }
 
@@ -399,11 +396,7 @@ impl Problem {
     where
         I: Iterator<Item = Item>,
     {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.stamp = 1;
-        }
+        self.next_stamp();
         let n = self.item_count();
         let mut has_primary = false;
         self.scratch.clear();
@@ -427,6 +420,15 @@ impl Problem {
             .append_option(&self.scratch, has_primary, id.index() as u32);
         self.option_start.push(Node(self.links.node_count() as u32));
         Ok(id)
+    }
+
+    /// A stamp no entry of `seen` holds, for checking one option.
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
     }
 
     /// The items of option `o`, in the order they were given.

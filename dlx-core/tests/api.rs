@@ -939,3 +939,37 @@ fn a_bad_option_in_bulk_adds_nothing() {
     assert_eq!(p.add_options(&[[a, b, c]]), Ok(OptionId::new(4)));
     assert_eq!(p.count(), 3);
 }
+
+/// Long options in bulk (found in review): the first version converted
+/// them in a buffer of 64 options on the stack, 256 bytes per item, which
+/// overflowed a thread's stack for options of thousands of items; and it
+/// checked repeats by comparing every pair of items.
+#[test]
+fn long_options_in_bulk_need_no_stack_and_are_checked() {
+    const K: usize = 4096;
+    let run = || {
+        let mut p = Problem::new(K, 1);
+        let mut options = vec![[Item::new(0); K]; 2];
+        for (j, it) in options[0].iter_mut().enumerate() {
+            *it = Item::new(j);
+        }
+        for (j, it) in options[1].iter_mut().enumerate() {
+            *it = Item::new(if j == 0 { K } else { j });
+        }
+        assert_eq!(p.add_options(&options), Ok(OptionId::new(0)));
+        assert_eq!(p.count(), 1);
+        options[1][K - 1] = Item::new(7);
+        assert_eq!(
+            p.add_options(&options[1..]),
+            Err(BuildError::RepeatedItem { item: Item::new(7) })
+        );
+        assert_eq!(p.option_count(), 2);
+    };
+    // Far less than the old buffer's 1 MiB.
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(run)
+        .unwrap()
+        .join()
+        .unwrap();
+}
