@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::index::{Item, OptionId};
-use crate::links::{Node, Slot};
+use crate::links::{Node, Slot, SPACER};
 use crate::problem::{Pending, Problem};
 
 /// Search statistics, counted as Knuth's DLX1 counts them.
@@ -155,8 +155,9 @@ pub enum Branching {
     MinLengthUpToOne,
     /// An item of length 0 or 1 whenever there is one, without a scan: the
     /// search keeps a stack of the items its covers shortened to length 1
-    /// or 0 and takes the most recent one still active; when there is none,
-    /// the scan of [`Branching::MinLengthUpToOne`]. The fastest rule on
+    /// or 0 and takes the most recent one still active, except that an item
+    /// a cover has just emptied comes first (a dead end found at once);
+    /// when there is none, the scan of [`Branching::MinLengthUpToOne`]. The fastest rule on
     /// problems where most nodes are forced moves (Sudoku: about nine nodes
     /// in ten); the tree differs from DLX1's, and each cover pays a test.
     ShortFirst,
@@ -249,6 +250,7 @@ impl<'a> Solver<'a> {
         p.mark.clear();
         p.mark.resize(depth, 0);
         p.links.short_top = 0;
+        p.links.zero = SPACER;
         p.forced.clear();
         let updates_base = p.links.updates;
         Solver {
@@ -470,6 +472,7 @@ impl<'a> Solver<'a> {
             // they would not bound the stack, so start both afresh (the
             // stack only saves scans; it may be empty at any time).
             self.p.links.short_top = 0;
+            self.p.links.zero = SPACER;
             self.p.mark.fill(0);
         }
         self.branching = branching;
