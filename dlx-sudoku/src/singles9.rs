@@ -123,7 +123,9 @@ const fn places() -> [Place; 81] {
 /// shifted left by its word (`15 + 16·lane + w`), a column as bit `c`, a
 /// box as bit `3·j + 9·w` (box `j` of band `w`).
 struct Board9 {
-    /// The open cells where value `d + 1` can go.
+    /// The cells where value `d + 1` can go, read through `open`: placing
+    /// a value clears it from the cell's peers, but the cell itself stays
+    /// in the other values' sets (one store instead of nine).
     pos: [Cells; 9],
     /// The cells without a value.
     open: Cells,
@@ -153,15 +155,14 @@ impl Board9 {
     fn place(&mut self, grid: &mut [u8; 81], cell: usize, d: usize) -> bool {
         let Place { w, p, row, col, bx } = PLACES[cell];
         let (w, bit) = (usize::from(w), 1u64 << p);
-        if self.pos[d][w] & bit == 0 {
+        if self.pos[d][w] & self.open[w] & bit == 0 {
             return false;
         }
         for (q, &peers) in self.pos[d].iter_mut().zip(&PEERS[cell]) {
             *q &= !peers;
         }
-        for q in &mut self.pos {
-            q[w] &= !bit;
-        }
+        // The other values keep the cell's bit: every reader masks `pos`
+        // with `open`.
         self.open[w] &= !bit;
         grid[cell] = d as u8 + 1;
         self.rows[d] |= 1 << row;
@@ -169,6 +170,13 @@ impl Board9 {
         self.boxes[d] |= 1 << bx;
         self.placed[d] += 1;
         true
+    }
+
+    /// The open cells where value `d + 1` can go.
+    #[inline]
+    fn candidates(&self, d: usize) -> Cells {
+        let (p, o) = (&self.pos[d], &self.open);
+        [p[0] & o[0], p[1] & o[1], p[2] & o[2]]
     }
 
     /// Places a value found by a hidden single, which another house may
@@ -189,10 +197,11 @@ impl Board9 {
                     twice |= once & p[w];
                     once |= p[w];
                 }
-                if self.open[w] & !once != 0 {
+                let open = self.open[w];
+                if open & !once != 0 {
                     return false;
                 }
-                single[w] = once & !twice;
+                single[w] = once & !twice & open;
             }
             if single == [0; 3] {
                 return true;
@@ -220,7 +229,7 @@ impl Board9 {
     fn hidden(&mut self, grid: &mut [u8; 81], d: usize) -> Option<bool> {
         // The deductions are made on this snapshot; placing one of them
         // changes `pos` but not the others' validity.
-        let x = self.pos[d];
+        let x = self.candidates(d);
         let (mut row_one, mut row_none) = (0u64, 0u64);
         let (mut col_once, mut col_many) = (0u64, 0u64);
         let (mut box_one, mut box_none) = (0u64, 0u64);
@@ -319,8 +328,9 @@ pub(crate) fn settle(grid: &mut [u8; 81], cand: &mut [u32; 81]) -> bool {
         }
         let mut progress = false;
         for (d, seen) in scanned.iter_mut().enumerate() {
-            if board.placed[d] != 9 && board.pos[d] != *seen {
-                *seen = board.pos[d];
+            let now = board.candidates(d);
+            if board.placed[d] != 9 && now != *seen {
+                *seen = now;
                 match board.hidden(grid, d) {
                     None => return false,
                     Some(placed) => progress |= placed,
@@ -332,8 +342,8 @@ pub(crate) fn settle(grid: &mut [u8; 81], cand: &mut [u32; 81]) -> bool {
         }
     }
     cand.fill(0);
-    for (d, p) in board.pos.iter().enumerate() {
-        for (w, &word) in p.iter().enumerate() {
+    for d in 0..9 {
+        for (w, &word) in board.candidates(d).iter().enumerate() {
             let mut word = word;
             while word != 0 {
                 let bit = word.trailing_zeros();
