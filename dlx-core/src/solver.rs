@@ -598,7 +598,15 @@ impl<'a> Solver<'a> {
                         self.state = State::Recover;
                         continue;
                     }
-                    links.cover::<SHORT, K>(best);
+                    if SHORT && links.len[best] == 1 {
+                        // A forced move: the covers of its option's other
+                        // items follow at once, so the items this cover
+                        // shortens are covered next, and pushing them would
+                        // only leave stale entries on the stack.
+                        links.cover::<false, K>(best);
+                    } else {
+                        links.cover::<SHORT, K>(best);
+                    }
                     let head = best.header();
                     choice[level] = links.link[head].down;
                     stop[level] = head;
