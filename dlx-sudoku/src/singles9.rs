@@ -319,18 +319,13 @@ pub(crate) fn settle(grid: &mut [u8; 81], cand: &mut [u32; 81]) -> bool {
             return false;
         }
     }
-    // What each value's hidden-singles scan last saw: nothing new, nothing
-    // to find (the scan would also see no empty house again).
-    let mut scanned = [[u64::MAX; 3]; 9];
     loop {
         if !board.naked(grid) {
             return false;
         }
         let mut progress = false;
-        for (d, seen) in scanned.iter_mut().enumerate() {
-            let now = board.candidates(d);
-            if board.placed[d] != 9 && now != *seen {
-                *seen = now;
+        for d in 0..9 {
+            if board.placed[d] != 9 {
                 match board.hidden(grid, d) {
                     None => return false,
                     Some(placed) => progress |= placed,
