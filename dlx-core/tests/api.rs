@@ -708,6 +708,18 @@ fn langford_pairing_counts() {
     assert_eq!(langford_pairings(8), 300);
 }
 
+/// Numbers below `n`, for the random problems: SplitMix64 from `seed`.
+fn below(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut rng = seed;
+    move |n: usize| {
+        rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
 /// A random problem whose options all have `k` items, with enough options
 /// that the lists are long: the search then finds an option's nodes by
 /// arithmetic. With `odd_one_out`, one more option made of a fresh
@@ -715,15 +727,7 @@ fn langford_pairing_counts() {
 /// search walks options to their spacers, DLX1's way) without changing the
 /// search: that option is never chosen and its item never covered.
 fn uniform_problem(seed: u64, k: usize, odd_one_out: bool) -> Problem {
-    let mut rng = seed;
-    let mut next = move |n: usize| {
-        // SplitMix64.
-        rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    };
+    let mut next = below(seed);
     let primary = 6 + next(7);
     let secondary = next(3);
     let items = primary + secondary;
@@ -834,14 +838,7 @@ fn the_rule_can_change_in_the_middle_of_a_search() {
 /// Random options of `K` items each over `primary` + `secondary` items
 /// (some all secondary, which the search never chooses).
 fn random_options<const K: usize>(seed: u64, primary: usize, secondary: usize) -> Vec<[Item; K]> {
-    let mut rng = seed;
-    let mut next = move |n: usize| {
-        rng = rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    };
+    let mut next = below(seed);
     let items = primary + secondary;
     (0..3 * items)
         .map(|_| {
