@@ -182,7 +182,7 @@ impl Board9 {
     /// Places a value found by a hidden single, which another house may
     /// have found already; `false` on a contradiction.
     #[inline]
-    fn settle(&mut self, grid: &mut [u8; 81], cell: usize, d: usize) -> bool {
+    fn place_found(&mut self, grid: &mut [u8; 81], cell: usize, d: usize) -> bool {
         grid[cell] == d as u8 + 1 || self.place(grid, cell, d)
     }
 
@@ -272,14 +272,14 @@ impl Board9 {
             // g = 15 + 16·lane + w
             let (lane, w) = ((g - 15) / 16, (g - 15) % 16);
             let p = ((x[w] >> (16 * lane)) & ROW).trailing_zeros() + 16 * lane as u32;
-            if !self.settle(grid, cell_at(w, p), d) {
+            if !self.place_found(grid, cell_at(w, p), d) {
                 return None;
             }
         }
         for c in bits(col_one) {
             let w = (0..3).find(|&w| x[w] & (LOW << c) != 0)?;
             let p = (x[w] & (LOW << c)).trailing_zeros();
-            if !self.settle(grid, cell_at(w, p), d) {
+            if !self.place_found(grid, cell_at(w, p), d) {
                 return None;
             }
         }
@@ -287,7 +287,7 @@ impl Board9 {
             // b = 3·j + 9·w
             let (w, j) = (b / 9, b % 9 / 3);
             let p = (x[w] & ((0b111 * LOW) << (3 * j))).trailing_zeros();
-            if !self.settle(grid, cell_at(w, p), d) {
+            if !self.place_found(grid, cell_at(w, p), d) {
                 return None;
             }
         }
