@@ -37,9 +37,15 @@
 //! `reset`, which needs `&mut Problem` and therefore cannot run while a
 //! `Solver` holds indices.
 //!
-//! The horizontal list of active items uses `prev`/`next` arrays indexed by
-//! item, with two private heads after the items: one for the primary items
-//! (the list the search scans) and one for the secondary items.
+//! Where DLX1 keeps the active items in a doubly linked list through their
+//! headers, `Links` keeps a bit per item (set while the item is active) and
+//! the number of active primary items. Covering an item clears one bit
+//! instead of rewriting two neighbours' links, and the choice of an item
+//! visits the active primary items in index order (the order of DLX1's
+//! list) by their bits: the loads of their lengths do not wait on each
+//! other, as the walk along `next` links does. Measured against the list:
+//! dom8x8 1.35 -> 1.29 s, langford12 220 -> 208 ms, queens13 104 -> 99 ms,
+//! the pentominoes and the Sudoku sets unchanged.
 
 // This module is the crate's one exception to `deny(unsafe_code)`, for
 // three things: unchecked indexing in `Arr` (measured 25-30% faster on the
@@ -181,10 +187,13 @@ pub(crate) const SPACER: Slot = Slot(u32::MAX);
 /// The dancing links proper.
 #[derive(Debug, Default)]
 pub(crate) struct Links {
-    /// Items, in order; the two list heads follow them.
+    /// Number of items (primary and secondary).
     pub(crate) n_items: u32,
-    pub(crate) prev: Arr<Slot, Slot>,
-    pub(crate) next: Arr<Slot, Slot>,
+    /// Bit `i % 64` of word `i / 64` is set while item `i` is active. The
+    /// search reads the bits of primary items only.
+    pub(crate) active: Vec<u64>,
+    /// Number of active primary items: 0 when a solution is complete.
+    pub(crate) n_active: u32,
     /// Number of (visible) options in each item's list.
     pub(crate) len: Arr<Slot, u32>,
     /// Vertical links of every node.
@@ -225,8 +234,8 @@ impl Clone for Links {
         let n = self.nodes;
         Links {
             n_items: self.n_items,
-            prev: self.prev.clone(),
-            next: self.next.clone(),
+            active: self.active.clone(),
+            n_active: self.n_active,
             len: self.len.clone(),
             link: self.link.head(n),
             item: self.item.head(n),
@@ -244,48 +253,23 @@ impl Clone for Links {
 }
 
 impl Links {
-    /// The head of the list of active primary items.
-    #[inline]
-    pub(crate) fn root(&self) -> Slot {
-        Slot(self.n_items)
-    }
-
     /// Resets to `primary` + `secondary` items and no options, keeping the
     /// allocations.
     pub(crate) fn reset(&mut self, primary: u32, secondary: u32) {
         let n = primary + secondary;
         self.n_items = n;
-        let root = Slot(n);
-        let sroot = Slot(n + 1);
-        // Items i-1 <- i -> i+1; the two rings are closed below.
-        self.prev.clear();
-        self.prev
-            .data
-            .extend((0..n + 2).map(|i| Slot(i.wrapping_sub(1))));
-        self.next.clear();
-        self.next.data.extend((1..n + 3).map(Slot));
+        // Every item active: all bits set, then those past the last item
+        // cleared.
+        self.active.clear();
+        self.active.resize((n as usize).div_ceil(64), u64::MAX);
+        if n % 64 != 0 {
+            if let Some(last) = self.active.last_mut() {
+                *last = (1 << (n % 64)) - 1;
+            }
+        }
+        self.n_active = primary;
         self.len.clear();
-        self.len.data.resize(n as usize + 2, 0);
-        // Primary items 0..primary form a ring through `root`.
-        if primary == 0 {
-            self.next[root] = root;
-            self.prev[root] = root;
-        } else {
-            self.prev[Slot(0)] = root;
-            self.next[Slot(primary - 1)] = root;
-            self.next[root] = Slot(0);
-            self.prev[root] = Slot(primary - 1);
-        }
-        // Secondary items primary..n form a ring through `sroot`.
-        if secondary == 0 {
-            self.next[sroot] = sroot;
-            self.prev[sroot] = sroot;
-        } else {
-            self.prev[Slot(primary)] = sroot;
-            self.next[Slot(n - 1)] = sroot;
-            self.next[sroot] = Slot(primary);
-            self.prev[sroot] = Slot(n - 1);
-        }
+        self.len.data.resize(n as usize, 0);
         // Empty item lists (header nodes point to themselves), then the
         // first spacer. The node arrays keep their length (see `nodes`).
         let headers = n as usize + 1;
@@ -325,7 +309,7 @@ impl Links {
         self.nodes
     }
 
-    /// Is `item` in its active list (not covered)?
+    /// Is `item` active (not covered)?
     #[inline]
     pub(crate) fn is_active(&self, item: Slot) -> bool {
         self.len[item] & COVERED == 0
@@ -427,16 +411,13 @@ impl Links {
         self.option.data.resize(len, u32::MAX);
     }
 
-    /// Removes `c` from the active list and hides every other option that
+    /// Takes `c` out of the active items and hides every other option that
     /// contains it (DLX1's `cover`). With `TRACK`, every item whose length
     /// falls to 1 or 0 is pushed on `short`. `K` is the length of every
     /// option when they all have one ([`Links::uniform_len`]), or 0.
     #[inline]
     pub(crate) fn cover<const TRACK: bool, const K: usize>(&mut self, c: Slot) {
-        let (l, r) = (self.prev[c], self.next[c]);
-        self.next[l] = r;
-        self.prev[r] = l;
-        self.len[c] |= COVERED;
+        self.deactivate(c);
         let mut updates = 1;
         let head = c.header();
         let mut rr = self.link[head].down;
@@ -530,9 +511,31 @@ impl Links {
             }
             rr = self.link[rr].up;
         }
-        let (l, r) = (self.prev[c], self.next[c]);
-        self.next[l] = c;
-        self.prev[r] = c;
+        self.activate(c);
+    }
+
+    /// Takes item `c` out of the active items (DLX1 unlinks it from the
+    /// list of items).
+    #[inline(always)]
+    fn deactivate(&mut self, c: Slot) {
+        let w = c.at() / 64;
+        debug_assert!(w < self.active.len());
+        // SAFETY: `c` is an item, and `active` has a bit for every item.
+        let word = unsafe { self.active.get_unchecked_mut(w) };
+        *word &= !(1 << (c.0 % 64));
+        self.n_active -= u32::from(c.0 < self.n_primary);
+        self.len[c] |= COVERED;
+    }
+
+    /// Puts item `c` back among the active items.
+    #[inline(always)]
+    fn activate(&mut self, c: Slot) {
+        let w = c.at() / 64;
+        debug_assert!(w < self.active.len());
+        // SAFETY: as in `deactivate`.
+        let word = unsafe { self.active.get_unchecked_mut(w) };
+        *word |= 1 << (c.0 % 64);
+        self.n_active += u32::from(c.0 < self.n_primary);
         self.len[c] &= !COVERED;
     }
 
@@ -609,31 +612,35 @@ impl Links {
     /// The item to branch on, or `None` when every primary item is covered.
     #[inline]
     pub(crate) fn choose(&self, branching: Branching) -> Option<Slot> {
-        let root = self.root();
-        let mut k = self.next[root];
-        if k == root {
-            return None;
-        }
-        let mut best = k;
-        let mut t = self.len[k];
         // DLX1: the leftmost item of minimum length; nothing beats 0.
         let stop = match branching {
             Branching::MinLength => 0,
             Branching::MinLengthUpToOne | Branching::ShortFirst => 1,
-            Branching::First => return Some(best),
+            Branching::First => 0,
         };
-        while t > stop {
-            k = self.next[k];
-            if k == root {
-                break;
+        let words = (self.n_primary as usize).div_ceil(64);
+        let (mut best, mut t) = (Slot(0), COVERED);
+        for (w, &word) in self.active[..words].iter().enumerate() {
+            let mut bits = word;
+            if w + 1 == words && self.n_primary % 64 != 0 {
+                // Secondary items share the last word of primary ones.
+                bits &= (1 << (self.n_primary % 64)) - 1;
             }
-            let l = self.len[k];
-            if l < t {
-                best = k;
-                t = l;
+            while bits != 0 {
+                let k = Slot((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+                if branching == Branching::First {
+                    return Some(k);
+                }
+                let l = self.len[k];
+                best = if l < t { k } else { best };
+                t = t.min(l);
+                if t <= stop {
+                    return Some(best);
+                }
             }
         }
-        Some(best)
+        (t < COVERED).then_some(best)
     }
 
     /// The item to branch on under [`Branching::ShortFirst`]: the item a

@@ -195,9 +195,6 @@ impl Problem {
         let mut below = level;
         match state {
             State::Forward => {}
-            State::Advance | State::Backup => {
-                links.uncover::<0>(links.item[choice[level]]);
-            }
             State::Recover => {
                 let cur = choice[level];
                 links.uncover_others::<0>(cur);

@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::index::{Item, OptionId};
-use crate::links::{Node, Slot, SPACER};
+use crate::links::{Links, Node, Slot, SPACER};
 use crate::problem::{Pending, Problem};
 
 /// Search statistics, counted as Knuth's DLX1 counts them.
@@ -171,12 +171,8 @@ pub enum Branching {
 pub(crate) enum State {
     /// Enter a new node of the search tree at `level` (DLX1 `forward`).
     Forward,
-    /// Try the option at `choice[level]` (DLX1 `advance`).
-    Advance,
-    /// All options of this level's item were tried (DLX1 `backup`).
-    Backup,
     /// Undo the option at `choice[level]` and move to the next (DLX1
-    /// `recover`).
+    /// `recover`): the option just completed a solution.
     Recover,
     /// The tree is exhausted.
     Done,
@@ -369,13 +365,11 @@ impl<'a> Solver<'a> {
         if !self.started {
             return none;
         }
-        // Levels that have an item covered, and whether the deepest one has
-        // not applied its current option yet.
-        let (levels, untried_current) = match self.state {
+        // Levels that have an item covered.
+        let levels = match self.state {
             State::Done => return none,
-            State::Forward => (self.level, false),
-            State::Advance => (self.level + 1, true),
-            State::Backup | State::Recover => (self.level + 1, false),
+            State::Forward => self.level,
+            State::Recover => self.level + 1,
         };
         let links = &self.p.links;
         let mut share = 1.0;
@@ -383,9 +377,7 @@ impl<'a> Solver<'a> {
             let cur = self.p.choice[k];
             let stop = self.p.stop[k];
             share /= f64::from(links.len_of(links.item[stop]).max(1));
-            let first = if untried_current && k == self.level {
-                cur
-            } else if cur == stop {
+            let first = if cur == stop {
                 continue;
             } else {
                 links.link[cur].down
@@ -431,7 +423,7 @@ impl<'a> Solver<'a> {
             State::Done => return 1.0,
             _ if !self.started => return 0.0,
             State::Forward => self.level,
-            State::Advance | State::Backup | State::Recover => self.level + 1,
+            State::Recover => self.level + 1,
         };
         let links = &self.p.links;
         let (mut done, mut share) = (0.0, 1.0);
@@ -550,54 +542,66 @@ impl<'a> Solver<'a> {
     fn run_with<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
         self.started = true;
         self.solution_len = None;
-        let root = self.p.links.root();
         let links = &mut self.p.links;
         let choice = &mut self.p.choice[..];
         let stop = &mut self.p.stop[..];
         let mark = &mut self.p.mark[..];
         let mut level = self.level;
-        let step = loop {
-            match self.state {
-                State::Forward => {
-                    if self.nodes >= self.node_limit {
-                        break Step::NodeLimit;
+        // The loop's transitions are direct jumps, not a dispatch on
+        // `self.state` (an indirect jump at every step, mispredicted about
+        // once a node on dom8x8). Between calls the state is `Forward`
+        // (the node limit stopped the search), `Recover` (a solution was
+        // found at `level`) or `Done`.
+        let mut resume = match self.state {
+            State::Done => return Step::Exhausted,
+            State::Forward => false,
+            State::Recover => true,
+        };
+        let step = 'forward: loop {
+            if resume {
+                resume = false;
+                Self::recover::<SHORT, K>(links, choice, mark, level);
+            } else {
+                // X2-X4: enter a node and choose its item.
+                if self.nodes >= self.node_limit {
+                    self.state = State::Forward;
+                    break Step::NodeLimit;
+                }
+                self.nodes += 1;
+                let next = if SHORT {
+                    links.choose_short()
+                } else {
+                    links.choose(self.branching)
+                };
+                let Some(best) = next else {
+                    // Nothing to cover before any choice: the forced
+                    // options (or nothing at all) are the one solution.
+                    // DLX1 counts the root and the solution; forced
+                    // options are the choices above a solution node, as
+                    // in the search that split them off, which counts
+                    // only the solution.
+                    if self.p.forced.is_empty() {
+                        self.nodes += 1;
                     }
-                    self.nodes += 1;
-                    let next = if SHORT {
-                        links.choose_short()
-                    } else {
-                        links.choose(self.branching)
-                    };
-                    let Some(best) = next else {
-                        // Nothing to cover before any choice: the forced
-                        // options (or nothing at all) are the one solution.
-                        // DLX1 counts the root and the solution; forced
-                        // options are the choices above a solution node, as
-                        // in the search that split them off, which counts
-                        // only the solution.
-                        if self.p.forced.is_empty() {
-                            self.nodes += 1;
-                        }
-                        self.solutions += 1;
+                    self.solutions += 1;
+                    self.state = State::Done;
+                    if self.solutions >= target {
+                        self.solution_len = Some(level);
+                        break Step::Found;
+                    }
+                    break Step::Exhausted;
+                };
+                if links.len[best] == 0 {
+                    // Dead end. DLX1 covers and uncovers the empty item;
+                    // count that update without doing the work.
+                    links.updates += 1;
+                    if level == 0 {
                         self.state = State::Done;
-                        if self.solutions >= target {
-                            self.solution_len = Some(level);
-                            break Step::Found;
-                        }
                         break Step::Exhausted;
-                    };
-                    if links.len[best] == 0 {
-                        // Dead end. DLX1 covers and uncovers the empty item;
-                        // count that update without doing the work.
-                        links.updates += 1;
-                        if level == 0 {
-                            self.state = State::Done;
-                            break Step::Exhausted;
-                        }
-                        level -= 1;
-                        self.state = State::Recover;
-                        continue;
                     }
+                    level -= 1;
+                    Self::recover::<SHORT, K>(links, choice, mark, level);
+                } else {
                     if SHORT && links.len[best] == 1 {
                         // A forced move: the covers of its option's other
                         // items follow at once, so the items this cover
@@ -613,59 +617,57 @@ impl<'a> Solver<'a> {
                     if SHORT {
                         mark[level] = links.short_top;
                     }
-                    self.state = State::Advance;
                 }
-                State::Advance => {
-                    // X5: try the option at choice[level], unless the list of
-                    // the level's item is exhausted (or the rest was split
-                    // off).
-                    let cur = choice[level];
-                    if cur == stop[level] {
-                        self.state = State::Backup;
-                        continue;
-                    }
-                    links.cover_others::<SHORT, K>(cur);
-                    if links.next[root] == root {
-                        self.nodes += 1;
-                        self.solutions += 1;
-                        self.state = State::Recover;
-                        if self.solutions >= target {
-                            self.solution_len = Some(level + 1);
-                            break Step::Found;
-                        }
-                        continue;
-                    }
-                    level += 1;
-                    self.state = State::Forward;
-                }
-                State::Backup => {
+            }
+            loop {
+                // X5: try the option at choice[level], unless the list of
+                // the level's item is exhausted (or the rest was split off).
+                let cur = choice[level];
+                if cur == stop[level] {
                     // X7: restore the level's item and go up.
-                    links.uncover::<K>(links.item[choice[level]]);
+                    links.uncover::<K>(links.item[cur]);
                     if level == 0 {
                         self.state = State::Done;
-                        break Step::Exhausted;
+                        break 'forward Step::Exhausted;
                     }
                     level -= 1;
-                    self.state = State::Recover;
-                }
-                State::Recover => {
-                    // X6: undo the option tried at this level and move to
-                    // the next one in the item's list.
-                    let cur = choice[level];
-                    links.uncover_others::<K>(cur);
-                    if SHORT {
-                        // The short items the option's covers pushed are
-                        // long again.
-                        links.short_top = mark[level];
+                } else {
+                    links.cover_others::<SHORT, K>(cur);
+                    if links.n_active != 0 {
+                        level += 1;
+                        continue 'forward;
                     }
-                    choice[level] = links.link[cur].down;
-                    self.state = State::Advance;
+                    self.nodes += 1;
+                    self.solutions += 1;
+                    if self.solutions >= target {
+                        self.state = State::Recover;
+                        self.solution_len = Some(level + 1);
+                        break 'forward Step::Found;
+                    }
                 }
-                State::Done => break Step::Exhausted,
+                Self::recover::<SHORT, K>(links, choice, mark, level);
             }
         };
         self.level = level;
         step
+    }
+
+    /// X6: undoes the option tried at `level` and moves to the next one in
+    /// the level's item list.
+    #[inline(always)]
+    fn recover<const SHORT: bool, const K: usize>(
+        links: &mut Links,
+        choice: &mut [Node],
+        mark: &[usize],
+        level: usize,
+    ) {
+        let cur = choice[level];
+        links.uncover_others::<K>(cur);
+        if SHORT {
+            // The short items the option's covers pushed are long again.
+            links.short_top = mark[level];
+        }
+        choice[level] = links.link[cur].down;
     }
 
     /// Counts solutions until the tree is exhausted, `limit` solutions have
