@@ -194,6 +194,10 @@ pub(crate) struct Links {
     pub(crate) active: Vec<u64>,
     /// Number of active primary items: 0 when a solution is complete.
     pub(crate) n_active: u32,
+    /// Words of `active` that hold primary items' bits, and the mask of
+    /// the primary items in the last of them.
+    primary_words: usize,
+    last_mask: u64,
     /// Number of (visible) options in each item's list.
     pub(crate) len: Arr<Slot, u32>,
     /// Vertical links of every node.
@@ -225,6 +229,9 @@ pub(crate) struct Links {
     pub(crate) zero: Slot,
     /// Does the processor have AVX2 (for [`Links::choose_dense`])?
     avx2: bool,
+    /// Does it have AVX2 and the bit manipulation instructions (BMI1,
+    /// BMI2, LZCNT, POPCNT), for the search's copy compiled with them?
+    pub(crate) bmi: bool,
 }
 
 impl Clone for Links {
@@ -236,6 +243,8 @@ impl Clone for Links {
             n_items: self.n_items,
             active: self.active.clone(),
             n_active: self.n_active,
+            primary_words: self.primary_words,
+            last_mask: self.last_mask,
             len: self.len.clone(),
             link: self.link.head(n),
             item: self.item.head(n),
@@ -248,6 +257,7 @@ impl Clone for Links {
             short_top: 0,
             zero: SPACER,
             avx2: self.avx2,
+            bmi: self.bmi,
         }
     }
 }
@@ -268,6 +278,11 @@ impl Links {
             }
         }
         self.n_active = primary;
+        self.primary_words = (primary as usize).div_ceil(64);
+        self.last_mask = match primary % 64 {
+            0 => u64::MAX,
+            r => (1 << r) - 1,
+        };
         self.len.clear();
         self.len.data.resize(n as usize, 0);
         // Empty item lists (header nodes point to themselves), then the
@@ -300,6 +315,11 @@ impl Links {
         #[cfg(target_arch = "x86_64")]
         {
             self.avx2 = std::arch::is_x86_feature_detected!("avx2");
+            self.bmi = self.avx2
+                && std::arch::is_x86_feature_detected!("bmi1")
+                && std::arch::is_x86_feature_detected!("bmi2")
+                && std::arch::is_x86_feature_detected!("lzcnt")
+                && std::arch::is_x86_feature_detected!("popcnt");
         }
     }
 
@@ -434,6 +454,10 @@ impl Links {
                     updates += 1;
                     nn = nn.next();
                 }
+            } else if K == 2 {
+                let (nn, cc) = self.partner(rr);
+                self.hide::<TRACK>(nn, cc);
+                updates += 1;
             } else {
                 let (first, j) = self.place_in_option::<K>(rr);
                 for i in 1..K {
@@ -476,6 +500,18 @@ impl Links {
         self.len[cc] += 1;
     }
 
+    /// The other node of the option of `x`, an option of two items, and its
+    /// item: the node after `x`, or before it when a spacer follows `x`.
+    #[inline(always)]
+    fn partner(&self, x: Node) -> (Node, Slot) {
+        let after = self.item[x.next()];
+        if after == SPACER {
+            (x.prev(), self.item[x.prev()])
+        } else {
+            (x.next(), after)
+        }
+    }
+
     /// The first node of the option of node `x` and `x`'s place in it, when
     /// every option has `K` nodes: option `o` then starts at node
     /// `n_items + 1 + o·(K + 1)`.
@@ -502,6 +538,9 @@ impl Links {
                     self.unhide(nn, cc);
                     nn = nn.prev();
                 }
+            } else if K == 2 {
+                let (nn, cc) = self.partner(rr);
+                self.unhide(nn, cc);
             } else {
                 let (first, j) = self.place_in_option::<K>(rr);
                 for i in (1..K).rev() {
@@ -553,6 +592,8 @@ impl Links {
                     pp = pp.next();
                 }
             }
+        } else if K == 2 {
+            self.cover::<TRACK, K>(self.partner(x).1);
         } else {
             let (first, j) = self.place_in_option::<K>(x);
             for i in 1..K {
@@ -576,6 +617,8 @@ impl Links {
                     pp = pp.prev();
                 }
             }
+        } else if K == 2 {
+            self.uncover::<K>(self.partner(x).1);
         } else {
             let (first, j) = self.place_in_option::<K>(x);
             for i in (1..K).rev() {
@@ -592,12 +635,19 @@ impl Links {
     /// where an item's options are many (pentominoes: 1.33x to 1.51x DLX1;
     /// Langford pairs: 1.18x to 1.51x) but not on short lists, where the
     /// processor predicts the spacer walk's branch and the arithmetic only
-    /// adds latency (Sudoku and dominoes measured 10-15% slower).
+    /// adds latency (Sudoku and dominoes measured 10-15% slower). Pairs are
+    /// the exception, whatever the lists: the other node of a pair is the
+    /// node after or before, told apart by one load (see `partner`; dom8x8
+    /// 1.27 -> 1.18 s).
     #[inline]
     pub(crate) fn uniform_len(&self) -> usize {
         let k = self.option_len;
         if k < 2 || k == u32::MAX {
             return 0;
+        }
+        if k == 2 {
+            // Pairs: the other node is a neighbour (see `partner`).
+            return 2;
         }
         // Option nodes: all nodes but the headers and the spacers.
         let items = self.n_items as usize;
@@ -610,37 +660,47 @@ impl Links {
     }
 
     /// The item to branch on, or `None` when every primary item is covered.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn choose(&self, branching: Branching) -> Option<Slot> {
-        // DLX1: the leftmost item of minimum length; nothing beats 0.
-        let stop = match branching {
-            Branching::MinLength => 0,
-            Branching::MinLengthUpToOne | Branching::ShortFirst => 1,
-            Branching::First => 0,
-        };
-        let words = (self.n_primary as usize).div_ceil(64);
-        let (mut best, mut t) = (Slot(0), COVERED);
-        for (w, &word) in self.active[..words].iter().enumerate() {
-            let mut bits = word;
-            if w + 1 == words && self.n_primary % 64 != 0 {
+        match branching {
+            // DLX1: the leftmost item of minimum length; nothing beats 0.
+            Branching::MinLength => self.leftmost_min::<0>(),
+            Branching::MinLengthUpToOne | Branching::ShortFirst => self.leftmost_min::<1>(),
+            Branching::First => self.leftmost_min::<{ u32::MAX }>(),
+        }
+    }
+
+    /// The leftmost active primary item of minimum length, or the first of
+    /// length `STOP` or less (`u32::MAX`: the first active item). The
+    /// items are visited by their bits, in index order.
+    #[inline(always)]
+    fn leftmost_min<const STOP: u32>(&self) -> Option<Slot> {
+        let (mut best, mut t) = (0, COVERED);
+        let words = self.primary_words;
+        for w in 0..words {
+            debug_assert!(w < self.active.len());
+            // SAFETY: `primary_words` <= `active.len()` (see `reset`).
+            let mut bits = unsafe { *self.active.get_unchecked(w) };
+            if w + 1 == words {
                 // Secondary items share the last word of primary ones.
-                bits &= (1 << (self.n_primary % 64)) - 1;
+                bits &= self.last_mask;
             }
+            let base = (w * 64) as u32;
             while bits != 0 {
-                let k = Slot((w * 64) as u32 + bits.trailing_zeros());
+                let k = base + bits.trailing_zeros();
                 bits &= bits - 1;
-                if branching == Branching::First {
-                    return Some(k);
+                if STOP == u32::MAX {
+                    return Some(Slot(k));
                 }
-                let l = self.len[k];
+                let l = self.len[Slot(k)];
                 best = if l < t { k } else { best };
                 t = t.min(l);
-                if t <= stop {
-                    return Some(best);
+                if t <= STOP {
+                    return Some(Slot(best));
                 }
             }
         }
-        (t < COVERED).then_some(best)
+        (t < COVERED).then_some(Slot(best))
     }
 
     /// The item to branch on under [`Branching::ShortFirst`]: the item a

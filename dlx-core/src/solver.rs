@@ -530,6 +530,7 @@ impl<'a> Solver<'a> {
                 4 => self.run_with::<false, 4>(target),
                 5 => self.run_with::<false, 5>(target),
                 6 => self.run_with::<false, 6>(target),
+                2 => self.run_with::<false, 2>(target),
                 _ => self.run_with::<false, 0>(target),
             }
         }
@@ -540,13 +541,34 @@ impl<'a> Solver<'a> {
     /// `K` nodes each (0: any lengths).
     #[inline(never)]
     fn run_with<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
+        #[cfg(target_arch = "x86_64")]
+        if self.p.links.bmi {
+            // SAFETY: the processor has the features (checked in `reset`).
+            #[allow(unsafe_code)]
+            return unsafe { self.run_with_bmi::<SHORT, K>(target) };
+        }
+        self.search::<SHORT, K>(target)
+    }
+
+    /// [`Solver::run_with`] compiled for processors with the bit
+    /// manipulation instructions (and AVX2): the search's scans of bit sets
+    /// take one instruction per step where they took three (dom8x8 1.18 ->
+    /// 1.11 s).
+    ///
+    /// # Safety
+    /// The processor must have the features enabled here.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[allow(unsafe_code)]
+    unsafe fn run_with_bmi<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
+        self.search::<SHORT, K>(target)
+    }
+
+    /// The body of [`Solver::run_with`].
+    #[inline(always)]
+    fn search<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
         self.started = true;
         self.solution_len = None;
-        let links = &mut self.p.links;
-        let choice = &mut self.p.choice[..];
-        let stop = &mut self.p.stop[..];
-        let mark = &mut self.p.mark[..];
-        let mut level = self.level;
         // The loop's transitions are direct jumps, not a dispatch on
         // `self.state` (an indirect jump at every step, mispredicted about
         // once a node on dom8x8). Between calls the state is `Forward`
@@ -557,6 +579,11 @@ impl<'a> Solver<'a> {
             State::Forward => false,
             State::Recover => true,
         };
+        let links = &mut self.p.links;
+        let choice = &mut self.p.choice[..];
+        let stop = &mut self.p.stop[..];
+        let mark = &mut self.p.mark[..];
+        let mut level = self.level;
         let step = 'forward: loop {
             if resume {
                 resume = false;
@@ -754,6 +781,52 @@ impl Iterator for Solutions<'_> {
         match self.solver.next_solution() {
             Step::Found => Some(self.solver.solution().collect()),
             Step::Exhausted | Step::NodeLimit => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stats and the first solutions of a search of `file`, with the
+    /// copy of the search loop compiled for BMI used or not.
+    fn search(file: &[u8], branching: Branching, bmi: bool) -> (Stats, Vec<Vec<OptionId>>) {
+        let mut problem = crate::text::parse(file).expect("a valid file").problem;
+        problem.links.bmi &= bmi;
+        let mut solver = problem.solver();
+        solver.set_branching(branching);
+        let mut first = Vec::new();
+        while first.len() < 5 && solver.next_solution() == Step::Found {
+            first.push(solver.solution().collect());
+        }
+        solver.count(None);
+        (solver.stats(), first)
+    }
+
+    /// Tests run on a processor with the features take the copy compiled
+    /// for them; the other copy, compiled from the same code for any
+    /// processor, must search the same trees.
+    #[test]
+    fn both_copies_of_the_search_agree() {
+        let files: [&[u8]; 4] = [
+            include_bytes!("../tests/data/xc/dom6x6.dlx"),
+            include_bytes!("../tests/data/xc/langford8.dlx"),
+            include_bytes!("../tests/data/xc/queens8.dlx"),
+            include_bytes!("../tests/data/xc/sudoku_hdu1426.dlx"),
+        ];
+        let rules = [
+            Branching::MinLength,
+            Branching::MinLengthUpToOne,
+            Branching::ShortFirst,
+            Branching::First,
+        ];
+        for file in files {
+            for rule in rules {
+                let plain = search(file, rule, false);
+                assert!(plain.0.solutions > 0, "{rule:?}");
+                assert_eq!(search(file, rule, true), plain, "{rule:?}");
+            }
         }
     }
 }

@@ -133,6 +133,23 @@ fn matrix(max_primary: usize, max_secondary: usize) -> impl Strategy<Value = Mat
         })
 }
 
+/// Random matrices whose options are all pairs (as in domino tilings),
+/// which the search handles apart: an option's other node is a neighbour.
+fn pairs(max_primary: usize, max_secondary: usize) -> impl Strategy<Value = Matrix> {
+    (0..=max_primary, 0..=max_secondary)
+        .prop_filter("at least two items", |&(p, s)| p + s >= 2)
+        .prop_flat_map(|(p, s)| {
+            let all: Vec<usize> = (0..p + s).collect();
+            let option = subsequence(all, 2..=2).prop_shuffle();
+            (Just(p), Just(s), vec(option, 0..=16))
+        })
+        .prop_map(|(primary, secondary, options)| Matrix {
+            primary,
+            secondary,
+            options,
+        })
+}
+
 /// Compares every way of asking for solutions with the oracle.
 fn check_against_oracle(m: &Matrix) {
     let mut p = m.problem();
@@ -191,6 +208,11 @@ proptest! {
 
     #[test]
     fn counts_and_solutions_match_the_oracle_without_secondary_items(m in matrix(7, 0)) {
+        check_against_oracle(&m);
+    }
+
+    #[test]
+    fn options_of_two_items_match_the_oracle(m in pairs(10, 3)) {
         check_against_oracle(&m);
     }
 
