@@ -38,9 +38,11 @@
 //! `Solver` holds indices.
 //!
 //! Where DLX1 keeps the active items in a doubly linked list through their
-//! headers, `Links` keeps a bit per item (set while the item is active) and
-//! the number of active primary items. Covering an item clears one bit
-//! instead of rewriting two neighbours' links, and the choice of an item
+//! headers, `Links` keeps a bit per item, set while the item is active.
+//! Covering an item clears one bit instead of rewriting two neighbours'
+//! links, a solution is complete when the primary items' words are all
+//! zero (a count of active items, kept by every cover, measured 3% slower
+//! on dom8x8), and the choice of an item
 //! visits the active primary items in index order (the order of DLX1's
 //! list) by their bits: the loads of their lengths do not wait on each
 //! other, as the walk along `next` links does. Measured against the list:
@@ -192,8 +194,6 @@ pub(crate) struct Links {
     /// Bit `i % 64` of word `i / 64` is set while item `i` is active. The
     /// search reads the bits of primary items only.
     pub(crate) active: Vec<u64>,
-    /// Number of active primary items: 0 when a solution is complete.
-    pub(crate) n_active: u32,
     /// Words of `active` that hold primary items' bits, and the mask of
     /// the primary items in the last of them.
     primary_words: usize,
@@ -242,7 +242,6 @@ impl Clone for Links {
         Links {
             n_items: self.n_items,
             active: self.active.clone(),
-            n_active: self.n_active,
             primary_words: self.primary_words,
             last_mask: self.last_mask,
             len: self.len.clone(),
@@ -277,7 +276,6 @@ impl Links {
                 *last = (1 << (n % 64)) - 1;
             }
         }
-        self.n_active = primary;
         self.primary_words = (primary as usize).div_ceil(64);
         self.last_mask = match primary % 64 {
             0 => u64::MAX,
@@ -553,6 +551,23 @@ impl Links {
         self.activate(c);
     }
 
+    /// Is every primary item covered (a solution complete)? A look at the
+    /// words of their bits, which measured cheaper than keeping a count in
+    /// every cover and uncover.
+    #[inline(always)]
+    pub(crate) fn all_covered(&self) -> bool {
+        let words = self.primary_words;
+        if words == 0 {
+            return true;
+        }
+        debug_assert!(words <= self.active.len());
+        let mut any = self.active[words - 1] & self.last_mask;
+        for &w in &self.active[..words - 1] {
+            any |= w;
+        }
+        any == 0
+    }
+
     /// Takes item `c` out of the active items (DLX1 unlinks it from the
     /// list of items).
     #[inline(always)]
@@ -562,7 +577,6 @@ impl Links {
         // SAFETY: `c` is an item, and `active` has a bit for every item.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word &= !(1 << (c.0 % 64));
-        self.n_active -= u32::from(c.0 < self.n_primary);
         self.len[c] |= COVERED;
     }
 
@@ -574,7 +588,6 @@ impl Links {
         // SAFETY: as in `deactivate`.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word |= 1 << (c.0 % 64);
-        self.n_active += u32::from(c.0 < self.n_primary);
         self.len[c] &= !COVERED;
     }
 

@@ -660,7 +660,7 @@ impl<'a> Solver<'a> {
                     level -= 1;
                 } else {
                     links.cover_others::<SHORT, K>(cur);
-                    if links.n_active != 0 {
+                    if !links.all_covered() {
                         level += 1;
                         continue 'forward;
                     }
