@@ -178,10 +178,21 @@ pub(crate) struct Link {
 /// spacer after it fit in a `u32`.
 pub(crate) const MAX_NODES: usize = u32::MAX as usize - 2;
 
-/// The flag `cover` sets in an item's length, so that a covered item never
-/// has the minimum length. Lengths stay below it: an item has at most one
+/// The flag a [`FLAGGED`] or [`TRACKED`] cover sets in an item's length, so
+/// that a covered item never has the minimum length in the scans that read
+/// lengths without the active bits ([`Links::choose_short`],
+/// [`Links::choose_dense`]). Lengths stay below it: an item has at most one
 /// node per option, and every option takes two nodes with its spacer.
 pub(crate) const COVERED: u32 = 1 << 31;
+
+/// A cover that keeps only the links and the active items (the search
+/// under the rules that do not read the [`COVERED`] flag).
+pub(crate) const PLAIN: u8 = 0;
+/// A cover that also sets the [`COVERED`] flag.
+pub(crate) const FLAGGED: u8 = 1;
+/// A cover that also sets the flag and pushes the items it shortens to
+/// length 1 or 0 on the short stack ([`Branching::ShortFirst`]).
+pub(crate) const TRACKED: u8 = 2;
 
 /// The item value stored in a spacer node.
 pub(crate) const SPACER: Slot = Slot(u32::MAX);
@@ -330,7 +341,21 @@ impl Links {
     /// Is `item` active (not covered)?
     #[inline]
     pub(crate) fn is_active(&self, item: Slot) -> bool {
-        self.len[item] & COVERED == 0
+        self.active[item.at() / 64] & (1 << (item.0 % 64)) != 0
+    }
+
+    /// Sets the [`COVERED`] flag on every covered item when `on`, else
+    /// clears it everywhere: a search under [`Branching::ShortFirst`] reads
+    /// the flag, the others keep it up to date only outside the search.
+    pub(crate) fn set_flags(&mut self, on: bool) {
+        for i in 0..self.n_items {
+            let c = Slot(i);
+            if on && !self.is_active(c) {
+                self.len[c] |= COVERED;
+            } else {
+                self.len[c] &= !COVERED;
+            }
+        }
     }
 
     /// The length of `item`'s list, covered or not.
@@ -430,12 +455,14 @@ impl Links {
     }
 
     /// Takes `c` out of the active items and hides every other option that
-    /// contains it (DLX1's `cover`). With `TRACK`, every item whose length
-    /// falls to 1 or 0 is pushed on `short`. `K` is the length of every
-    /// option when they all have one ([`Links::uniform_len`]), or 0.
+    /// contains it (DLX1's `cover`). `MODE` says what else it keeps up to
+    /// date: nothing ([`PLAIN`]), the [`COVERED`] flag ([`FLAGGED`]), or the
+    /// flag and the stack of items whose length falls to 1 or 0
+    /// ([`TRACKED`]). `K` is the length of every option when they all have
+    /// one ([`Links::uniform_len`]), or 0.
     #[inline]
-    pub(crate) fn cover<const TRACK: bool, const K: usize>(&mut self, c: Slot) {
-        self.deactivate(c);
+    pub(crate) fn cover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
+        self.deactivate::<MODE>(c);
         let mut updates = 1;
         let head = c.header();
         let mut rr = self.link[head].down;
@@ -448,19 +475,19 @@ impl Links {
                         nn = self.link[nn].up;
                         continue;
                     }
-                    self.hide::<TRACK>(nn, cc);
+                    self.hide::<MODE>(nn, cc);
                     updates += 1;
                     nn = nn.next();
                 }
             } else if K == 2 {
                 let (nn, cc) = self.partner(rr);
-                self.hide::<TRACK>(nn, cc);
+                self.hide::<MODE>(nn, cc);
                 updates += 1;
             } else {
                 let (first, j) = self.place_in_option::<K>(rr);
                 for i in 1..K {
                     let nn = Node(first + wrap::<K>(j + i));
-                    self.hide::<TRACK>(nn, self.item[nn]);
+                    self.hide::<MODE>(nn, self.item[nn]);
                 }
                 updates += K as u64 - 1;
             }
@@ -471,13 +498,13 @@ impl Links {
 
     /// Takes node `nn` of item `cc` out of its item's list.
     #[inline(always)]
-    fn hide<const TRACK: bool>(&mut self, nn: Node, cc: Slot) {
+    fn hide<const MODE: u8>(&mut self, nn: Node, cc: Slot) {
         let Link { up: uu, down: dd } = self.link[nn];
         self.link[uu].down = dd;
         self.link[dd].up = uu;
         let l = self.len[cc] - 1;
         self.len[cc] = l;
-        if TRACK {
+        if MODE == TRACKED {
             // Stored always, kept when short: no branch to mispredict.
             debug_assert!(self.short_top < self.short.len());
             // SAFETY: at most 2n pushes along a path (see `reset`), and
@@ -520,8 +547,10 @@ impl Links {
     }
 
     /// Undoes [`Links::cover`] (DLX1's `uncover`), in exactly reverse order.
+    /// Unless `MODE` is [`PLAIN`], it clears the [`COVERED`] flag (which a
+    /// plain cover does not set).
     #[inline]
-    pub(crate) fn uncover<const K: usize>(&mut self, c: Slot) {
+    pub(crate) fn uncover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
         let head = c.header();
         let mut rr = self.link[head].up;
         while rr != head {
@@ -548,7 +577,7 @@ impl Links {
             }
             rr = self.link[rr].up;
         }
-        self.activate(c);
+        self.activate::<MODE>(c);
     }
 
     /// Is every primary item covered (a solution complete)? A look at the
@@ -571,29 +600,33 @@ impl Links {
     /// Takes item `c` out of the active items (DLX1 unlinks it from the
     /// list of items).
     #[inline(always)]
-    fn deactivate(&mut self, c: Slot) {
+    fn deactivate<const MODE: u8>(&mut self, c: Slot) {
         let w = c.at() / 64;
         debug_assert!(w < self.active.len());
         // SAFETY: `c` is an item, and `active` has a bit for every item.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word &= !(1 << (c.0 % 64));
-        self.len[c] |= COVERED;
+        if MODE != PLAIN {
+            self.len[c] |= COVERED;
+        }
     }
 
     /// Puts item `c` back among the active items.
     #[inline(always)]
-    fn activate(&mut self, c: Slot) {
+    fn activate<const MODE: u8>(&mut self, c: Slot) {
         let w = c.at() / 64;
         debug_assert!(w < self.active.len());
         // SAFETY: as in `deactivate`.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word |= 1 << (c.0 % 64);
-        self.len[c] &= !COVERED;
+        if MODE != PLAIN {
+            self.len[c] &= !COVERED;
+        }
     }
 
     /// Covers every item of the option of `x` except `x`'s own.
     #[inline]
-    pub(crate) fn cover_others<const TRACK: bool, const K: usize>(&mut self, x: Node) {
+    pub(crate) fn cover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
         if K == 0 {
             let mut pp = x.next();
             while pp != x {
@@ -601,24 +634,24 @@ impl Links {
                 if cc == SPACER {
                     pp = self.link[pp].up;
                 } else {
-                    self.cover::<TRACK, K>(cc);
+                    self.cover::<MODE, K>(cc);
                     pp = pp.next();
                 }
             }
         } else if K == 2 {
-            self.cover::<TRACK, K>(self.partner(x).1);
+            self.cover::<MODE, K>(self.partner(x).1);
         } else {
             let (first, j) = self.place_in_option::<K>(x);
             for i in 1..K {
                 let pp = Node(first + wrap::<K>(j + i));
-                self.cover::<TRACK, K>(self.item[pp]);
+                self.cover::<MODE, K>(self.item[pp]);
             }
         }
     }
 
     /// Undoes [`Links::cover_others`].
     #[inline]
-    pub(crate) fn uncover_others<const K: usize>(&mut self, x: Node) {
+    pub(crate) fn uncover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
         if K == 0 {
             let mut pp = x.prev();
             while pp != x {
@@ -626,17 +659,17 @@ impl Links {
                 if cc == SPACER {
                     pp = self.link[pp].down;
                 } else {
-                    self.uncover::<K>(cc);
+                    self.uncover::<MODE, K>(cc);
                     pp = pp.prev();
                 }
             }
         } else if K == 2 {
-            self.uncover::<K>(self.partner(x).1);
+            self.uncover::<MODE, K>(self.partner(x).1);
         } else {
             let (first, j) = self.place_in_option::<K>(x);
             for i in (1..K).rev() {
                 let pp = Node(first + wrap::<K>(j + i));
-                self.uncover::<K>(self.item[pp]);
+                self.uncover::<MODE, K>(self.item[pp]);
             }
         }
     }
@@ -846,13 +879,13 @@ mod tests {
             p.add_option(option).unwrap();
         }
         let links = &mut p.links;
-        links.cover::<true, 0>(Slot(0));
+        links.cover::<TRACKED, 0>(Slot(0));
         assert_eq!((links.len[Slot(1)], links.len[Slot(2)]), (0, 1));
         assert_eq!(links.short[links.short_top - 1], Slot(2));
         assert_eq!(links.choose_short(), Some(Slot(1)));
         // Uncovered, b is no longer empty: the stale record is passed over
         // and the stack gives b again, for its length 1 (c has 2).
-        links.uncover::<0>(Slot(0));
+        links.uncover::<FLAGGED, 0>(Slot(0));
         assert_eq!((links.len[Slot(1)], links.len[Slot(2)]), (1, 2));
         assert_eq!(links.choose_short(), Some(Slot(1)));
     }

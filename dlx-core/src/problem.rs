@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::index::{Item, OptionId};
-use crate::links::{Links, Node, Slot, MAX_NODES};
+use crate::links::{Links, Node, Slot, FLAGGED, MAX_NODES};
 
 /// Options of up to this many items are checked without the per-item
 /// stamps.
@@ -197,18 +197,18 @@ impl Problem {
             State::Forward => {}
             State::Recover => {
                 let cur = choice[level];
-                links.uncover_others::<0>(cur);
-                links.uncover::<0>(links.item[cur]);
+                links.uncover_others::<FLAGGED, 0>(cur);
+                links.uncover::<FLAGGED, 0>(links.item[cur]);
             }
             State::Done => below = 0,
         }
         for &cur in choice[..below].iter().rev() {
-            links.uncover_others::<0>(cur);
-            links.uncover::<0>(links.item[cur]);
+            links.uncover_others::<FLAGGED, 0>(cur);
+            links.uncover::<FLAGGED, 0>(links.item[cur]);
         }
         for &x in self.forced.iter().rev() {
-            links.uncover_others::<0>(x);
-            links.uncover::<0>(links.item[x]);
+            links.uncover_others::<FLAGGED, 0>(x);
+            links.uncover::<FLAGGED, 0>(links.item[x]);
         }
         self.forced.clear();
     }

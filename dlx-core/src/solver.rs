@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::index::{Item, OptionId};
-use crate::links::{Links, Node, Slot, SPACER};
+use crate::links::{Links, Node, Slot, FLAGGED, PLAIN, SPACER, TRACKED};
 use crate::problem::{Pending, Problem};
 
 /// Search statistics, counted as Knuth's DLX1 counts them.
@@ -287,8 +287,8 @@ impl<'a> Solver<'a> {
             }
         }
         let links = &mut self.p.links;
-        links.cover::<false, 0>(links.item[x]);
-        links.cover_others::<false, 0>(x);
+        links.cover::<FLAGGED, 0>(links.item[x]);
+        links.cover_others::<FLAGGED, 0>(x);
         self.p.forced.push(x);
         Ok(())
     }
@@ -466,6 +466,9 @@ impl<'a> Solver<'a> {
             self.p.links.short_top = 0;
             self.p.links.zero = SPACER;
             self.p.mark.fill(0);
+            // Only `ShortFirst` reads the covered flag, and only its
+            // search keeps it.
+            self.p.links.set_flags(branching == Branching::ShortFirst);
         }
         self.branching = branching;
     }
@@ -629,14 +632,16 @@ impl<'a> Solver<'a> {
                     level -= 1;
                     Self::recover::<SHORT, K>(links, choice, mark, level);
                 } else {
-                    if SHORT && links.len[best] == 1 {
+                    if !SHORT {
+                        links.cover::<PLAIN, K>(best);
+                    } else if links.len[best] == 1 {
                         // A forced move: the covers of its option's other
                         // items follow at once, so the items this cover
                         // shortens are covered next, and pushing them would
                         // only leave stale entries on the stack.
-                        links.cover::<false, K>(best);
+                        links.cover::<FLAGGED, K>(best);
                     } else {
-                        links.cover::<SHORT, K>(best);
+                        links.cover::<TRACKED, K>(best);
                     }
                     let head = best.header();
                     choice[level] = links.link[head].down;
@@ -652,14 +657,22 @@ impl<'a> Solver<'a> {
                 let cur = choice[level];
                 if cur == stop[level] {
                     // X7: restore the level's item and go up.
-                    links.uncover::<K>(links.item[cur]);
+                    if SHORT {
+                        links.uncover::<FLAGGED, K>(links.item[cur]);
+                    } else {
+                        links.uncover::<PLAIN, K>(links.item[cur]);
+                    }
                     if level == 0 {
                         self.state = State::Done;
                         break 'forward Step::Exhausted;
                     }
                     level -= 1;
                 } else {
-                    links.cover_others::<SHORT, K>(cur);
+                    if SHORT {
+                        links.cover_others::<TRACKED, K>(cur);
+                    } else {
+                        links.cover_others::<PLAIN, K>(cur);
+                    }
                     if !links.all_covered() {
                         level += 1;
                         continue 'forward;
@@ -689,7 +702,11 @@ impl<'a> Solver<'a> {
         level: usize,
     ) {
         let cur = choice[level];
-        links.uncover_others::<K>(cur);
+        if SHORT {
+            links.uncover_others::<FLAGGED, K>(cur);
+        } else {
+            links.uncover_others::<PLAIN, K>(cur);
+        }
         if SHORT {
             // The short items the option's covers pushed are long again.
             links.short_top = mark[level];
