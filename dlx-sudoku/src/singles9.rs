@@ -34,6 +34,8 @@ const GUARD: u64 = 1 << 15 | 1 << 31 | 1 << 47;
 const LOW: u64 = 1 | 1 << 16 | 1 << 32;
 /// The first column of each box (bits 0, 3, 6 of a row).
 const BOX_FIRST: u64 = 0o111;
+/// The columns of box `j` of a band, in each of its three lanes.
+const BOX_COLS: [u64; 3] = [0o7 * LOW, 0o70 * LOW, 0o700 * LOW];
 
 /// The word and bit of a cell.
 const fn locate(cell: usize) -> (usize, u64) {
@@ -295,6 +297,68 @@ impl Board9 {
     }
 }
 
+impl Board9 {
+    /// Locked candidates of value `d + 1`: where a box's cells for the
+    /// value lie in one row or one column, the rest of that row or column
+    /// loses the value (pointing); where a row's or a column's cells lie in
+    /// one box, the rest of that box loses it (claiming). Both hold in
+    /// every solution. `true` when a cell lost the value.
+    fn locked(&mut self, d: usize) -> bool {
+        let x = self.candidates(d);
+        let mut clear: Cells = [0; 3];
+        let mut band_cols = [0u64; 3];
+        for (w, &v) in x.iter().enumerate() {
+            let cols = (v | v >> 16 | v >> 32) & ROW;
+            band_cols[w] = cols;
+            for (j, &box_cols) in BOX_COLS.iter().enumerate() {
+                let y = v & box_cols;
+                if y == 0 {
+                    continue;
+                }
+                // The box's cells in one row: the guard bit of one lane.
+                let lanes = nonempty_lanes(y);
+                if lanes & (lanes - 1) == 0 {
+                    clear[w] |= ((lanes >> 15) * ROW) & !box_cols;
+                }
+                // The box's cells in one column: that column in the other
+                // bands.
+                let c = cols & (0o7 << (3 * j));
+                if c & (c - 1) == 0 {
+                    for (w2, other) in clear.iter_mut().enumerate() {
+                        if w2 != w {
+                            *other |= c * LOW;
+                        }
+                    }
+                }
+            }
+            // A row's cells in one box: the box's other two rows.
+            for lane in 0..3 {
+                let r = (v >> (16 * lane)) & ROW;
+                for (j, &box_cols) in BOX_COLS.iter().enumerate() {
+                    if r != 0 && r & !(0o7 << (3 * j)) == 0 {
+                        clear[w] |= box_cols & !(ROW << (16 * lane));
+                    }
+                }
+            }
+        }
+        // A column's cells in one band (so in one box): the box's other
+        // two columns.
+        let [b0, b1, b2] = band_cols;
+        let one_band = (b0 | b1 | b2) & !((b0 & b1) | (b0 & b2) | (b1 & b2));
+        for (w, &b) in band_cols.iter().enumerate() {
+            for c in bits(one_band & b) {
+                clear[w] |= BOX_COLS[c / 3] & !(LOW << c);
+            }
+        }
+        let mut changed = false;
+        for (w, (p, &gone)) in self.pos[d].iter_mut().zip(&clear).enumerate() {
+            changed |= x[w] & gone != 0;
+            *p &= !gone;
+        }
+        changed
+    }
+}
+
 /// The set bits of a mask, lowest first.
 fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -307,11 +371,12 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 }
 
 /// Places the clues of `grid` (81 cells, 0 blank, row by row) and then
-/// naked and hidden singles until none is left, writing the values into
-/// `grid` and each open cell's possible values into `cand` (bit `v - 1`
-/// for value `v`; 0 for a filled cell). `false` when the clues clash or the
-/// moves lead to a contradiction: the puzzle has no solution.
-pub(crate) fn settle(grid: &mut [u8; 81], cand: &mut [u32; 81]) -> bool {
+/// naked and hidden singles until none is left (with `locked`, then locked
+/// candidates, and singles again while they remove any), writing the
+/// values into `grid` and each open cell's possible values into `cand`
+/// (bit `v - 1` for value `v`; 0 for a filled cell). `false` when the clues
+/// clash or the moves lead to a contradiction: the puzzle has no solution.
+pub(crate) fn settle(grid: &mut [u8; 81], cand: &mut [u32; 81], locked: bool) -> bool {
     let mut board = Board9::new();
     for cell in 0..81 {
         let v = grid[cell];
@@ -333,7 +398,17 @@ pub(crate) fn settle(grid: &mut [u8; 81], cand: &mut [u32; 81]) -> bool {
             }
         }
         if !progress {
-            break;
+            if !locked {
+                break;
+            }
+            for d in 0..9 {
+                if board.placed[d] != 9 {
+                    progress |= board.locked(d);
+                }
+            }
+            if !progress {
+                break;
+            }
         }
     }
     cand.fill(0);

@@ -51,6 +51,14 @@ pub struct SolverConfig {
     /// statistics count only the engine's part. On the classic 9×9 board the
     /// pass works on bit boards, all houses of a value at once.
     pub singles: bool,
+    /// With the singles pass on the classic 9×9 board, also remove locked
+    /// candidates when singles run out (a box whose cells for a value lie
+    /// in one row or column, a row or column whose cells for a value lie in
+    /// one box), then look for singles again (the default). Half the
+    /// 17-clue puzzles that singles leave open are then settled without
+    /// building the problem; the others reach the engine smaller. Other
+    /// boards and variants ignore it.
+    pub locked_candidates: bool,
     /// How the engine picks the item to branch on:
     /// [`Branching::ShortFirst`] by default, since about nine search nodes
     /// in ten of a Sudoku are forced moves.
@@ -62,6 +70,7 @@ impl Default for SolverConfig {
         SolverConfig {
             prune_clues: true,
             singles: true,
+            locked_candidates: true,
             branching: Branching::ShortFirst,
         }
     }
@@ -411,7 +420,7 @@ impl Solver {
                 <&mut [u8; 81]>::try_from(&mut self.grid[..]),
                 <&mut [u32; 81]>::try_from(&mut self.cand[..]),
             ) {
-                (Ok(grid), Ok(cand)) => singles9::settle(grid, cand),
+                (Ok(grid), Ok(cand)) => singles9::settle(grid, cand, self.config.locked_candidates),
                 _ => unreachable!("a 9×9 board has 81 cells"),
             };
             if !settled {
@@ -860,7 +869,7 @@ mod tests {
     fn on_bit_boards(puzzle: &[u8]) -> Option<(Vec<u8>, Vec<u32>)> {
         let mut grid: [u8; 81] = puzzle.try_into().unwrap();
         let mut cand = [0; 81];
-        singles9::settle(&mut grid, &mut cand).then(|| (grid.to_vec(), cand.to_vec()))
+        singles9::settle(&mut grid, &mut cand, false).then(|| (grid.to_vec(), cand.to_vec()))
     }
 
     /// The bit-board pass makes exactly the moves of the generic one: the
@@ -901,6 +910,81 @@ mod tests {
         assert!(
             solved > 1000 && stalled > 1000 && contradictions > 1000,
             "solved {solved}, stalled {stalled}, contradictions {contradictions}"
+        );
+    }
+
+    /// Settles `puzzle` with locked candidates and checks the result
+    /// against `solution`, a grid that agrees with the clues (the puzzle
+    /// may have others): the settled cells hold its values, its values stay
+    /// among the candidates, and whatever singles alone settle is kept.
+    /// Whether locked candidates did more than singles, and whether that
+    /// settled every cell.
+    fn check_locked(puzzle: &[u8], solution: &[u8]) -> (bool, bool) {
+        let mut grid: [u8; 81] = puzzle.try_into().unwrap();
+        let mut cand = [0; 81];
+        assert!(
+            singles9::settle(&mut grid, &mut cand, true),
+            "puzzle {puzzle:?}"
+        );
+        let (singles_grid, singles_cand) = on_bit_boards(puzzle).expect("a valid puzzle");
+        for cell in 0..81 {
+            let v = solution[cell];
+            if grid[cell] == 0 {
+                assert_ne!(cand[cell] & 1 << (v - 1), 0, "cell {cell} of {puzzle:?}");
+                assert_eq!(cand[cell] & !singles_cand[cell], 0);
+            } else {
+                assert_eq!(grid[cell], v, "cell {cell} of {puzzle:?}");
+            }
+            if singles_grid[cell] != 0 {
+                assert_eq!(grid[cell], singles_grid[cell]);
+            }
+        }
+        let further = grid[..] != singles_grid[..] || cand[..] != singles_cand[..];
+        (further, further && !grid.contains(&0))
+    }
+
+    /// Locked candidates only remove values no solution has there: on
+    /// random puzzles, many with several solutions, and on generated
+    /// puzzles with one (see `check_locked`); the counts of solutions (up
+    /// to 20) are those of the search without them.
+    #[test]
+    fn locked_candidates_keep_every_solution() {
+        let mut rng = 11;
+        let mut further = 0;
+        for case in 0..6_000 {
+            let solution = full_grid(&mut rng);
+            let keep = 17 + below(&mut rng, 25);
+            let puzzle: Vec<u8> = solution
+                .iter()
+                .map(|&v| if below(&mut rng, 81) < keep { v } else { 0 })
+                .collect();
+            further += usize::from(check_locked(&puzzle, &solution).0);
+            if case % 20 == 0 {
+                let board = Board::from_cells(3, puzzle.clone()).unwrap();
+                let count = |locked_candidates| {
+                    let config = SolverConfig {
+                        locked_candidates,
+                        ..SolverConfig::default()
+                    };
+                    Solver::with_config(config)
+                        .count(&board, Some(20))
+                        .solutions
+                };
+                assert_eq!(count(true), count(false), "puzzle {puzzle:?}");
+            }
+        }
+        let mut generator = crate::generate::Generator::new(&Variant::classic());
+        let mut rng = crate::generate::Rng::new(5);
+        let options = crate::generate::Options::default();
+        let mut solved = 0;
+        for _ in 0..300 {
+            let made = generator.generate(&options, &mut rng).unwrap();
+            solved += usize::from(check_locked(made.puzzle.cells(), made.solution.cells()).1);
+        }
+        // They do something, and on some puzzles all that singles left.
+        assert!(
+            further > 500 && solved > 20,
+            "further {further}, solved {solved}"
         );
     }
 }

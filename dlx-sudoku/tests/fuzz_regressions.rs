@@ -164,11 +164,17 @@ fn decode_board(data: &[u8]) -> Option<(Board, SolverConfig)> {
         .collect();
     let board = Board::from_cells(order, cells).expect("cells in range");
     let mut configs = Vec::new();
-    for (prune_clues, singles) in [(true, true), (true, false), (false, false)] {
+    for (prune_clues, singles, locked_candidates) in [
+        (true, true, true),
+        (true, false, false),
+        (false, false, false),
+        (true, true, false),
+    ] {
         for branching in BRANCHINGS {
             configs.push(SolverConfig {
                 prune_clues,
                 singles,
+                locked_candidates,
                 branching,
             });
         }

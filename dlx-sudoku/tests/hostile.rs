@@ -20,10 +20,12 @@ const P2: &str =
 /// The first HDU 1426 sample as a line.
 const P3: &str =
     "712.6.358.652.71.4..8513672924.56.375.6...2411.372.9.5..19754866.783.519859.4..23";
-/// Top1465 line 234: needs thousands of search nodes.
+/// The first puzzle of forum_hardest_1106: thousands of search nodes, even
+/// after singles and locked candidates.
 const HARD: &str =
-    ".2..5.6.8...7..4.....1.3....6..4....3......5........1.7..3.5.........2......8....";
-/// HARD with one clue changed: consistent clues, no solution.
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+/// Line 234 of top1465 with one clue changed: consistent clues, no
+/// solution.
 const UNSOLVABLE: &str =
     ".2..5.6.8...7..4.....1.3....6..4....1......5........1.7..3.5.........2......8....";
 /// P2 with a second 5 in its first row (column 1).

@@ -27,22 +27,26 @@ const JUDGE: [(&str, Format); 6] = [
     ("leetcode37.in", Format::Leetcode),
 ];
 
-/// Line 234 of top1465: the puzzle of that set that needs the most search.
+/// The first puzzle of forum_hardest_1106: thousands of search nodes, even
+/// after singles and locked candidates.
 const HARD: &str =
-    ".2..5.6.8...7..4.....1.3....6..4....3......5........1.7..3.5.........2......8....";
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 
-/// Every solver configuration: with and without clue pruning and singles,
-/// under each branching rule.
+/// Every solver configuration: with and without clue pruning, singles and
+/// locked candidates, under each branching rule.
 fn all_configs() -> Vec<SolverConfig> {
     let mut configs = Vec::new();
     for prune_clues in [true, false] {
         for singles in [true, false] {
-            for branching in BRANCHINGS {
-                configs.push(SolverConfig {
-                    prune_clues,
-                    singles,
-                    branching,
-                });
+            for locked_candidates in [true, false] {
+                for branching in BRANCHINGS {
+                    configs.push(SolverConfig {
+                        prune_clues,
+                        singles,
+                        locked_candidates,
+                        branching,
+                    });
+                }
             }
         }
     }

@@ -31,10 +31,12 @@ const P1: &str =
     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
 const P2: &str =
     "......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.";
-/// Top1465 line 234: needs thousands of search nodes.
+/// The first puzzle of forum_hardest_1106: thousands of search nodes, even
+/// after singles and locked candidates.
 const HARD: &str =
-    ".2..5.6.8...7..4.....1.3....6..4....3......5........1.7..3.5.........2......8....";
-/// HARD with one clue changed: consistent clues, no solution.
+    "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+/// Line 234 of top1465 with one clue changed: consistent clues, no
+/// solution.
 const UNSOLVABLE: &str =
     ".2..5.6.8...7..4.....1.3....6..4....1......5........1.7..3.5.........2......8....";
 /// The HDU 1426 sample with clues removed: several solutions.

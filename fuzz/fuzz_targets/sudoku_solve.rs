@@ -112,7 +112,14 @@ fn settled(c: &Count) -> Option<u64> {
 
 fn configs() -> Vec<SolverConfig> {
     let mut v = Vec::new();
-    for (prune_clues, singles) in [(true, true), (true, false), (false, false)] {
+    // The first three as before locked candidates were added, so that
+    // saved inputs still pick the same settings.
+    for (prune_clues, singles, locked_candidates) in [
+        (true, true, true),
+        (true, false, false),
+        (false, false, false),
+        (true, true, false),
+    ] {
         for branching in [
             Branching::MinLength,
             Branching::MinLengthUpToOne,
@@ -122,6 +129,7 @@ fn configs() -> Vec<SolverConfig> {
             v.push(SolverConfig {
                 prune_clues,
                 singles,
+                locked_candidates,
                 branching,
             });
         }

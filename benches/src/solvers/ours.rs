@@ -40,7 +40,7 @@ impl Ours {
 
     /// The default configuration and the variants compared, each differing
     /// from the default in one setting: no singles settled before the
-    /// search; no clue pruning; Knuth's exact minimum-length rule (DLX1's
+    /// search; singles without locked candidates; no clue pruning; Knuth's exact minimum-length rule (DLX1's
     /// tree); branching on the first item, with no heuristic, which like the
     /// naive baseline is hopeless on some puzzles and so gets the node
     /// budget `slow_budget`.
@@ -55,6 +55,14 @@ impl Ours {
                 "ours-nosingles",
                 SolverConfig {
                     singles: false,
+                    ..default
+                },
+                None,
+            ),
+            Ours::with_config(
+                "ours-nolocked",
+                SolverConfig {
+                    locked_candidates: false,
                     ..default
                 },
                 None,
