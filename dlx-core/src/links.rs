@@ -49,11 +49,13 @@
 //! dom8x8 1.35 -> 1.29 s, langford12 220 -> 208 ms, queens13 104 -> 99 ms,
 //! the pentominoes and the Sudoku sets unchanged.
 
-// This module is the crate's one exception to `deny(unsafe_code)`, for
-// three things: unchecked indexing in `Arr` (measured 25-30% faster on the
-// pentomino and domino benchmarks), the same on the short-item stack, and
-// calling the AVX2 copy of the length scan once the processor is known to
-// have AVX2 (with the stack, 1.23x on the forum's hardest Sudokus).
+// This module is one of the crate's two exceptions to `deny(unsafe_code)`
+// (the other: `Solver::run_with` calling the search's copy compiled for
+// BMI), for three things: unchecked indexing in `Arr` (measured 25-30%
+// faster on the pentomino and domino benchmarks), the same on the
+// short-item stack and the active items' bit words, and calling the AVX2
+// copy of the length scan once the processor is known to have AVX2 (with
+// the stack, 1.23x on the forum's hardest Sudokus).
 #![allow(unsafe_code)]
 
 use std::marker::PhantomData;
@@ -67,7 +69,7 @@ use crate::solver::Branching;
 #[repr(transparent)]
 pub(crate) struct Node(pub(crate) u32);
 
-/// A slot of the item list: an item, or one of the two list heads.
+/// An item, by its index (primary items first, then secondary ones).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
 #[repr(transparent)]
 pub(crate) struct Slot(pub(crate) u32);
@@ -739,6 +741,7 @@ impl Links {
                     return Some(Slot(k));
                 }
                 let l = self.len[Slot(k)];
+                debug_assert!(l & COVERED == 0, "active item {k} flagged covered");
                 best = if l < t { k } else { best };
                 t = t.min(l);
                 if t <= STOP {
