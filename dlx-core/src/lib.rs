@@ -1,5 +1,6 @@
 //! A generic Dancing Links exact-cover engine: Knuth's Algorithm X on the
-//! node layout of his program DLX1.
+//! node layout of his program DLX1 (the active items are a bit set rather
+//! than DLX1's list of item headers; the search tree is the same).
 //!
 //! An exact-cover problem has *items* and *options* (sets of items). A
 //! solution is a set of options that covers every *primary* item exactly once
