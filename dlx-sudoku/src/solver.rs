@@ -220,7 +220,8 @@ impl Default for Solver {
 enum Encoded {
     Ready,
     Clash,
-    /// The singles pass filled every cell (the problem is not built).
+    /// The singles pass (and locked candidates) filled every cell (the
+    /// problem is not built).
     Settled,
 }
 
@@ -285,9 +286,9 @@ impl Solver {
         &self.variant
     }
 
-    /// Statistics of the last search. When the singles pass fills every
-    /// cell, [`Solver::solve`] does not run the engine: no nodes, no
-    /// updates, one solution.
+    /// Statistics of the last search. When the singles pass (with locked
+    /// candidates, when on) fills every cell, [`Solver::solve`] does not
+    /// run the engine: no nodes, no updates, one solution.
     pub fn stats(&self) -> Stats {
         self.stats
     }
