@@ -23,9 +23,18 @@
 //! keeping them in separate arrays measured about 10% slower on the
 //! pentomino problems. `item` is read-only during the search and sits apart.
 //! Item lengths live in their own array indexed by item (DLX1 keeps them in
-//! the header node's `item` field). A covered item's length carries the
-//! [`COVERED`] flag, so that a scan of the lengths of all primary items in
-//! index order finds the list scan's answer.
+//! the header node's `item` field).
+//!
+//! The [`COVERED`] flag in a length marks a covered item for the readers
+//! that look at lengths without the active bits (the short stack and the
+//! vector scan of [`Branching::ShortFirst`]). The rule: under `ShortFirst`
+//! every covered item carries it; under the other rules the search's
+//! covers do not set it (items covered by `force` may carry it); no
+//! active item ever does (checked by a debug assertion in the scan). A
+//! solver starts under `MinLength` with no flag on an active item, and
+//! [`Solver::set_branching`](crate::Solver::set_branching), the only way
+//! to change the rule, sets or clears the flags to match the new one
+//! ([`Links::set_flags`]).
 //!
 //! # Bounds
 //!

@@ -290,6 +290,7 @@ impl<'a> Solver<'a> {
         links.cover::<FLAGGED, 0>(links.item[x]);
         links.cover_others::<FLAGGED, 0>(x);
         self.p.forced.push(x);
+        self.record();
         Ok(())
     }
 
@@ -516,10 +517,26 @@ impl<'a> Solver<'a> {
     /// limit stops it. Counting passes its limit, so solutions are counted
     /// without leaving the loop.
     fn run(&mut self, target: u64) -> Step {
-        // One copy of the loop for each common option length (the covers
-        // then find an option's nodes by arithmetic), and one for any. Not
-        // for pairs: an option of two has one other node, and the spacer
-        // walk finds it with a branch the processor predicts.
+        let step = self.run_any(target);
+        self.record();
+        step
+    }
+
+    /// Notes in the problem where the search stands, so that a copy of it
+    /// ([`Solver::problem`], then `clone`) undoes the search before its
+    /// first use, as the problem itself does after the solver is dropped.
+    fn record(&mut self) {
+        self.p.pending = Some(Pending {
+            state: self.state,
+            level: self.level,
+        });
+    }
+
+    /// [`Solver::run`], in the copy of the loop for the problem's options:
+    /// one for each option length that [`Links::uniform_len`] admits (the
+    /// covers then find an option's other nodes by arithmetic, or for pairs
+    /// as a neighbour), and one for any.
+    fn run_any(&mut self, target: u64) -> Step {
         let k = self.p.links.uniform_len();
         if self.branching == Branching::ShortFirst {
             match k {
@@ -758,10 +775,7 @@ impl Drop for Solver<'_> {
     /// next searched or extended (see `Problem::restore`), or never, if it is
     /// reset first.
     fn drop(&mut self) {
-        self.p.pending = Some(Pending {
-            state: self.state,
-            level: self.level,
-        });
+        self.record();
     }
 }
 

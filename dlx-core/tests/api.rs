@@ -970,3 +970,42 @@ fn long_options_in_bulk_need_no_stack_and_are_checked() {
         .join()
         .unwrap();
 }
+
+/// A copy of a problem taken through a live solver (`Solver::problem`)
+/// holds links the search has covered; it undoes them before its first
+/// use, wherever the search stood.
+#[test]
+fn a_problem_copied_during_a_search_counts_all_its_solutions() {
+    let mut p = Problem::new(4, 0);
+    let it = |i| Item::new(i);
+    for o in [[0, 1], [2, 3], [1, 2], [0, 3]] {
+        p.add_option(o.map(it)).unwrap();
+    }
+    assert_eq!(p.count(), 2);
+    for branching in BRANCHINGS {
+        let mut s = p.solver();
+        s.set_branching(branching);
+        s.set_node_limit(Some(1));
+        assert_eq!(s.next_solution(), Step::NodeLimit);
+        assert_eq!(
+            s.problem().clone().count(),
+            2,
+            "{branching:?} at the node limit"
+        );
+        s.set_node_limit(None);
+        assert_eq!(s.next_solution(), Step::Found);
+        assert_eq!(
+            s.problem().clone().count(),
+            2,
+            "{branching:?} after a solution"
+        );
+        drop(s);
+        let mut forced = p.solver();
+        forced.force(OptionId::new(0)).unwrap();
+        assert_eq!(
+            forced.problem().clone().count(),
+            2,
+            "{branching:?} after a force"
+        );
+    }
+}
