@@ -161,9 +161,26 @@ pub enum Branching {
     /// problems where most nodes are forced moves (Sudoku: about nine nodes
     /// in ten); the tree differs from DLX1's, and each cover pays a test.
     ShortFirst,
+    /// Like [`Branching::ShortFirst`], but when no item has length 0 or 1
+    /// the tie among the items of minimum length is broken by degree:
+    /// of the first 16 of them in index order, the one whose options
+    /// conflict with the most other options (the largest sum of the
+    /// lengths of their other items), so that each branch hides the most.
+    /// The choice then costs a walk of those items' options, but the tree
+    /// shrinks: the Sudoku solver's default, where it saves a third of the
+    /// nodes on the hardest puzzles.
+    ShortFirstDegree,
     /// The leftmost active item whatever its length: no heuristic at all, a
     /// baseline that shows what MRV is worth.
     First,
+}
+
+impl Branching {
+    /// Does the search under this rule keep the stack of short items (and
+    /// the covered flag in the lengths)?
+    pub(crate) fn is_short(self) -> bool {
+        matches!(self, Branching::ShortFirst | Branching::ShortFirstDegree)
+    }
 }
 
 /// Where the search machine stands; mirrors the labels of DLX1.
@@ -467,9 +484,9 @@ impl<'a> Solver<'a> {
             self.p.links.short_top = 0;
             self.p.links.zero = SPACER;
             self.p.mark.fill(0);
-            // Only `ShortFirst` reads the covered flag, and only its
-            // search keeps it.
-            self.p.links.set_flags(branching == Branching::ShortFirst);
+            // Only the `ShortFirst` rules read the covered flag, and only
+            // their search keeps it.
+            self.p.links.set_flags(branching.is_short());
         }
         self.branching = branching;
     }
@@ -538,7 +555,7 @@ impl<'a> Solver<'a> {
     /// as a neighbour), and one for any.
     fn run_any(&mut self, target: u64) -> Step {
         let k = self.p.links.uniform_len();
-        if self.branching == Branching::ShortFirst {
+        if self.branching.is_short() {
             match k {
                 3 => self.run_with::<true, 3>(target),
                 4 => self.run_with::<true, 4>(target),
@@ -557,7 +574,7 @@ impl<'a> Solver<'a> {
     }
 
     /// [`Solver::run`], with the covers keeping the stack of short items
-    /// when `SHORT` (the rule is [`Branching::ShortFirst`]), for options of
+    /// when `SHORT` (the rule is one of the `ShortFirst` ones), for options of
     /// `K` nodes each (0: any lengths).
     #[inline(never)]
     fn run_with<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
@@ -604,6 +621,7 @@ impl<'a> Solver<'a> {
         let stop = &mut self.p.stop[..];
         let mark = &mut self.p.mark[..];
         let mut level = self.level;
+        let degree = self.branching == Branching::ShortFirstDegree;
         let step = 'forward: loop {
             if resume {
                 resume = false;
@@ -616,7 +634,7 @@ impl<'a> Solver<'a> {
                 }
                 self.nodes += 1;
                 let next = if SHORT {
-                    links.choose_short()
+                    links.choose_short(degree)
                 } else {
                     links.choose(self.branching)
                 };
@@ -850,6 +868,7 @@ mod tests {
             Branching::MinLength,
             Branching::MinLengthUpToOne,
             Branching::ShortFirst,
+            Branching::ShortFirstDegree,
             Branching::First,
         ];
         for file in files {

@@ -219,7 +219,7 @@ proptest! {
     #[test]
     fn changing_the_rule_between_solutions_still_finds_each_once(
         m in matrix(7, 3),
-        rules in vec(0..4usize, 1..8),
+        rules in vec(0..BRANCHINGS.len(), 1..8),
     ) {
         // Each rule keeps different state (the covered flag, the short
         // stack); a search that changes rule as it goes must still

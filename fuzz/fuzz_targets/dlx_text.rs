@@ -203,6 +203,7 @@ fn search(file: &mut DlxFile) {
         Branching::MinLength,
         Branching::MinLengthUpToOne,
         Branching::ShortFirst,
+        Branching::ShortFirstDegree,
         Branching::First,
     ] {
         let count = counted(p, branching);

@@ -112,8 +112,8 @@ fn settled(c: &Count) -> Option<u64> {
 
 fn configs() -> Vec<SolverConfig> {
     let mut v = Vec::new();
-    // The first three as before locked candidates were added, so that
-    // saved inputs still pick the same settings.
+    // The same list, in the same order, as `decode_board` in
+    // dlx-sudoku/tests/fuzz_regressions.rs, which replays saved inputs.
     for (prune_clues, singles, locked_candidates) in [
         (true, true, true),
         (true, false, false),
@@ -124,6 +124,7 @@ fn configs() -> Vec<SolverConfig> {
             Branching::MinLength,
             Branching::MinLengthUpToOne,
             Branching::ShortFirst,
+            Branching::ShortFirstDegree,
             Branching::First,
         ] {
             v.push(SolverConfig {

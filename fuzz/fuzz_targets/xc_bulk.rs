@@ -10,10 +10,11 @@ use dlx_core::{Branching, Item, OptionId, Problem, Step};
 use dlx_fuzz::{brute_force_count, check_cover};
 use libfuzzer_sys::fuzz_target;
 
-const BR: [Branching; 4] = [
+const BR: [Branching; 5] = [
     Branching::MinLength,
     Branching::MinLengthUpToOne,
     Branching::ShortFirst,
+    Branching::ShortFirstDegree,
     Branching::First,
 ];
 
@@ -39,7 +40,7 @@ fn run<const K: usize>(mut next: impl FnMut() -> u8, primary: usize, secondary: 
                 // Abandon a search mid-way.
                 let nopt = bulk.option_count();
                 let mut s = bulk.solver();
-                s.set_branching(BR[usize::from(op >> 4) % 4]);
+                s.set_branching(BR[usize::from(op >> 4) % BR.len()]);
                 if nopt > 0 && op & 0x40 != 0 {
                     let _ = s.force(OptionId::new(usize::from(op) % nopt));
                 }

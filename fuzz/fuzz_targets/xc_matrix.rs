@@ -115,6 +115,7 @@ fuzz_target!(|data: &[u8]| {
         Branching::MinLength,
         Branching::MinLengthUpToOne,
         Branching::ShortFirst,
+        Branching::ShortFirstDegree,
         Branching::First,
     ] {
         let mut s = p.solver();

@@ -40,7 +40,9 @@ impl Ours {
 
     /// The default configuration and the variants compared, each differing
     /// from the default in one setting: no singles settled before the
-    /// search; singles without locked candidates; no clue pruning; Knuth's exact minimum-length rule (DLX1's
+    /// search; singles without locked candidates; no clue pruning; forced
+    /// moves first but no degree tie-break (`ShortFirst`); the minimum
+    /// length up to 1 by a scan; Knuth's exact minimum-length rule (DLX1's
     /// tree); branching on the first item, with no heuristic, which like the
     /// naive baseline is hopeless on some puzzles and so gets the node
     /// budget `slow_budget`.
@@ -72,6 +74,14 @@ impl Ours {
                 SolverConfig {
                     prune_clues: false,
                     singles: false,
+                    ..default
+                },
+                None,
+            ),
+            Ours::with_config(
+                "ours-shortfirst",
+                SolverConfig {
+                    branching: Branching::ShortFirst,
                     ..default
                 },
                 None,

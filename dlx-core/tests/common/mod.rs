@@ -3,10 +3,11 @@
 use dlx_core::{Branching, OptionId, Outcome, Problem};
 
 /// Every branching rule.
-pub const BRANCHINGS: [Branching; 4] = [
+pub const BRANCHINGS: [Branching; 5] = [
     Branching::MinLength,
     Branching::MinLengthUpToOne,
     Branching::ShortFirst,
+    Branching::ShortFirstDegree,
     Branching::First,
 ];
 

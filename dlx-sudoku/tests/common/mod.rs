@@ -17,10 +17,11 @@ use dlx_sudoku::format::Format;
 use dlx_sudoku::Board;
 
 /// Every branching rule of the engine.
-pub const BRANCHINGS: [Branching; 4] = [
+pub const BRANCHINGS: [Branching; 5] = [
     Branching::MinLength,
     Branching::MinLengthUpToOne,
     Branching::ShortFirst,
+    Branching::ShortFirstDegree,
     Branching::First,
 ];
 
