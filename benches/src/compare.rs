@@ -28,6 +28,10 @@ pub struct Config {
     pub seed: u64,
     /// Node budget per puzzle of the naive solver.
     pub naive_budget: u64,
+    /// Runs of each solver on each set (at least 1). The solvers take
+    /// turns, one round of all of them after another, and the tables show
+    /// each solver's median round.
+    pub rounds: usize,
 }
 
 /// The solvers run when none are named: all of them, in table order.
@@ -57,6 +61,8 @@ pub struct SolverRun {
     pub time: Duration,
     /// Search nodes summed over the attempts, when the solver counts them.
     pub nodes: Option<u64>,
+    /// Rounds this run stands for ([`median_round`]); 1 for a single run.
+    pub rounds: usize,
 }
 
 impl SolverRun {
@@ -103,6 +109,7 @@ pub fn run_solver(
 ) -> SolverRun {
     let mut run = SolverRun {
         name: solver.name().to_string(),
+        rounds: 1,
         ..SolverRun::default()
     };
     for (number, puzzle) in puzzles {
@@ -145,8 +152,25 @@ pub fn run_solver(
     run
 }
 
-/// Loads every set, shuffles it, and runs every configured solver on it,
-/// logging progress and failures to `log`.
+/// One solver's rounds on a set, as one run: the median round by rate
+/// (the lower of the two middle ones for an even count), with the wrong
+/// answers and the "no solution" claims of all rounds, so that a failure
+/// in any round shows. `None` for no rounds.
+pub fn median_round(mut rounds: Vec<SolverRun>) -> Option<SolverRun> {
+    let n = rounds.len();
+    let wrong = rounds.iter().map(|r| r.wrong).sum();
+    let no_solution = rounds.iter().map(|r| r.no_solution).sum();
+    rounds.sort_by(|a, b| a.rate().total_cmp(&b.rate()));
+    let mut median = rounds.into_iter().nth(n.checked_sub(1)? / 2)?;
+    median.wrong = wrong;
+    median.no_solution = no_solution;
+    median.rounds = n;
+    Some(median)
+}
+
+/// Loads every set, shuffles it, and runs every configured solver on it
+/// `config.rounds` times, the solvers taking turns, logging progress and
+/// failures to `log`.
 ///
 /// # Errors
 /// A message when a set cannot be loaded or a solver name is unknown.
@@ -173,25 +197,28 @@ pub fn run(config: &Config, log: &mut dyn Write) -> Result<Vec<SetRun>, String> 
             .map(|(i, p)| (i + 1, *p))
             .collect();
         SplitMix64::new(config.seed).shuffle(&mut order);
-        let mut runs = Vec::new();
-        for solver in &mut solvers {
-            let run = run_solver(solver.as_mut(), &set.name, &order, config.cap, log);
-            let _ = writeln!(
-                log,
-                "[{}] {}: {} of {} puzzles in {:.2} s: {} checked, {} wrong, {} no solution, {} gave up ({}/s)",
-                set.name,
-                run.name,
-                run.attempted,
-                order.len(),
-                run.time.as_secs_f64(),
-                run.solved,
-                run.wrong,
-                run.no_solution,
-                run.gave_up,
-                format_rate(run.rate())
-            );
-            runs.push(run);
+        let mut rounds: Vec<Vec<SolverRun>> = solvers.iter().map(|_| Vec::new()).collect();
+        for round in 1..=config.rounds.max(1) {
+            for (solver, done) in solvers.iter_mut().zip(&mut rounds) {
+                let run = run_solver(solver.as_mut(), &set.name, &order, config.cap, log);
+                let _ = writeln!(
+                    log,
+                    "[{}] round {round}: {}: {} of {} puzzles in {:.2} s: {} checked, {} wrong, {} no solution, {} gave up ({}/s)",
+                    set.name,
+                    run.name,
+                    run.attempted,
+                    order.len(),
+                    run.time.as_secs_f64(),
+                    run.solved,
+                    run.wrong,
+                    run.no_solution,
+                    run.gave_up,
+                    format_rate(run.rate())
+                );
+                done.push(run);
+            }
         }
+        let runs = rounds.into_iter().filter_map(median_round).collect();
         sets.push(SetRun {
             name: set.name.clone(),
             puzzles: set.puzzles.len(),
@@ -430,6 +457,30 @@ mod tests {
     }
 
     #[test]
+    fn the_median_round_keeps_every_rounds_failures() {
+        let round = |solved: usize, millis: u64, wrong: usize| SolverRun {
+            name: "x".into(),
+            attempted: solved + wrong,
+            solved,
+            wrong,
+            time: Duration::from_millis(millis),
+            rounds: 1,
+            ..SolverRun::default()
+        };
+        assert_eq!(median_round(Vec::new()), None);
+        // Rates 100, 50 and 200 per second: the median is the first; the
+        // wrong answer of the slowest round is kept.
+        let m = median_round(vec![round(10, 100, 0), round(10, 200, 1), round(10, 50, 0)]).unwrap();
+        assert_eq!(
+            (m.time, m.wrong, m.rounds),
+            (Duration::from_millis(100), 1, 3)
+        );
+        // Two rounds: the slower one.
+        let m = median_round(vec![round(10, 100, 0), round(10, 200, 0)]).unwrap();
+        assert_eq!(m.time, Duration::from_millis(200));
+    }
+
+    #[test]
     fn runs_every_solver_and_tabulates() {
         let config = Config {
             sets: vec!["forum_hardest_1106".into()],
@@ -437,6 +488,7 @@ mod tests {
             solvers: default_solvers(100_000),
             seed: DEFAULT_SEED,
             naive_budget: 100_000,
+            rounds: 1,
         };
         let mut log = Vec::new();
         let sets = run(&config, &mut log).unwrap();
@@ -450,6 +502,17 @@ mod tests {
         assert_eq!(table.lines().count(), 3);
         assert!(table.contains(&sets[0].sha256));
         assert_eq!(detail_table(&sets).lines().count(), 2 + sets[0].runs.len());
+
+        let twice = Config {
+            solvers: vec!["ours".into(), "dlx".into()],
+            rounds: 2,
+            ..config.clone()
+        };
+        let mut log = Vec::new();
+        let sets = run(&twice, &mut log).unwrap();
+        assert!(sets[0].runs.iter().all(|r| r.rounds == 2));
+        let log = String::from_utf8(log).unwrap();
+        assert_eq!(log.matches("round 2:").count(), 2, "{log}");
 
         let bad = Config {
             solvers: vec!["nope".into()],

@@ -206,11 +206,12 @@ pub(crate) const FLAGGED: u8 = 1;
 pub(crate) const TRACKED: u8 = 2;
 
 /// How many items of minimum length [`Links::most_constraining`] compares
-/// (the first ones in index order). On the forum's hardest Sudokus, 8
-/// candidates leave 653 K nodes of the 913 K that the leftmost item
-/// needs, 16 leave 599 K and all of them (53 on average) 619 K, at three
-/// times the cost of 16 per choice.
-pub(crate) const DEGREE_CANDIDATES: u32 = 16;
+/// (the first ones in index order). On the forum's hardest Sudokus the
+/// leftmost item alone needs 913 K nodes; 8 candidates 653 K, 16 599 K and
+/// all of them (53 on average) 619 K. Whole-program times, against 16: 8
+/// is 1% slower on the forum set and 5% faster on top1465, where the
+/// choices are cheaper to score than the nodes they save are to search.
+pub(crate) const DEGREE_CANDIDATES: u32 = 8;
 
 /// The item value stored in a spacer node.
 pub(crate) const SPACER: Slot = Slot(u32::MAX);

@@ -163,12 +163,13 @@ pub enum Branching {
     ShortFirst,
     /// Like [`Branching::ShortFirst`], but when no item has length 0 or 1
     /// the tie among the items of minimum length is broken by degree:
-    /// of the first 16 of them in index order, the one whose options
+    /// of the first 8 of them in index order, the one whose options
     /// conflict with the most other options (the largest sum of the
     /// lengths of their other items), so that each branch hides the most.
     /// The choice then costs a walk of those items' options, but the tree
-    /// shrinks: the Sudoku solver's default, where it saves a third of the
-    /// nodes on the hardest puzzles.
+    /// shrinks: the Sudoku solver's default, where it saves 28% of the
+    /// nodes on the hardest puzzles (and its tree differs from
+    /// `ShortFirst`'s).
     ShortFirstDegree,
     /// The leftmost active item whatever its length: no heuristic at all, a
     /// baseline that shows what MRV is worth.

@@ -43,6 +43,13 @@ struct Args {
     /// (naive, ours-first); they give up on a puzzle after it.
     #[arg(long, default_value_t = NAIVE_BUDGET)]
     naive_budget: u64,
+    /// Runs of each solver on each set. The solvers take turns, a round of
+    /// all of them after another, and the tables show each one's median
+    /// round (wrong answers of every round included): steadier figures on
+    /// a shared machine than one run, where a set takes a fraction of a
+    /// second.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    rounds: u64,
 }
 
 impl Args {
@@ -67,6 +74,7 @@ impl Args {
             },
             seed: self.seed,
             naive_budget: self.naive_budget,
+            rounds: self.rounds as usize,
         })
     }
 }
@@ -89,9 +97,14 @@ fn main() -> ExitCode {
     let failed_claims = sets.iter().flat_map(|s| &s.runs).any(|r| r.no_solution > 0);
     let mut out = io::stdout().lock();
     let report = format!(
-        "Seed {:#x}, cap {} s per solver per set; puzzles/s counts checked answers only.{}\n\n{}\n{}",
+        "Seed {:#x}, cap {} s per solver per set{}; puzzles/s counts checked answers only.{}\n\n{}\n{}",
         config.seed,
         config.cap.as_secs_f64(),
+        if config.rounds > 1 {
+            format!(", median of {} rounds (solvers taking turns)", config.rounds)
+        } else {
+            String::new()
+        },
         if cfg!(feature = "ours") {
             ""
         } else {
