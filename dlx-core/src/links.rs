@@ -27,8 +27,9 @@
 //!
 //! The [`COVERED`] flag in a length marks a covered item for the readers
 //! that look at lengths without the active bits (the short stack and the
-//! vector scan of [`Branching::ShortFirst`]). The rule: under `ShortFirst`
-//! every covered item carries it; under the other rules the search's
+//! vector scan of [`Branching::ShortFirst`] and
+//! [`Branching::ShortFirstDegree`], "the short rules" below). The rule:
+//! under the short rules every covered item carries it; under the other rules the search's
 //! covers do not set it (items covered by `force` may carry it); no
 //! active item ever does (checked by a debug assertion in the scan). A
 //! solver starts under `MinLength` with no flag on an active item, and
@@ -202,7 +203,8 @@ pub(crate) const PLAIN: u8 = 0;
 /// A cover that also sets the [`COVERED`] flag.
 pub(crate) const FLAGGED: u8 = 1;
 /// A cover that also sets the flag and pushes the items it shortens to
-/// length 1 or 0 on the short stack ([`Branching::ShortFirst`]).
+/// length 1 or 0 on the short stack (the search under
+/// [`Branching::ShortFirst`] and [`Branching::ShortFirstDegree`]).
 pub(crate) const TRACKED: u8 = 2;
 
 /// How many items of minimum length [`Links::most_constraining`] compares
@@ -212,6 +214,7 @@ pub(crate) const TRACKED: u8 = 2;
 /// is 1% slower on the forum set and 5% faster on top1465, where the
 /// choices are cheaper to score than the nodes they save are to search.
 pub(crate) const DEGREE_CANDIDATES: u32 = 8;
+const _: () = assert!(DEGREE_CANDIDATES >= 1, "`first` is always a candidate");
 
 /// The item value stored in a spacer node.
 pub(crate) const SPACER: Slot = Slot(u32::MAX);
@@ -364,8 +367,9 @@ impl Links {
     }
 
     /// Sets the [`COVERED`] flag on every covered item when `on`, else
-    /// clears it everywhere: a search under [`Branching::ShortFirst`] reads
-    /// the flag, the others keep it up to date only outside the search.
+    /// clears it everywhere: a search under [`Branching::ShortFirst`] or
+    /// [`Branching::ShortFirstDegree`] reads the flag, the others keep it
+    /// up to date only outside the search.
     pub(crate) fn set_flags(&mut self, on: bool) {
         for i in 0..self.n_items {
             let c = Slot(i);
@@ -773,7 +777,8 @@ impl Links {
         (t < COVERED).then_some(Slot(best))
     }
 
-    /// The item to branch on under [`Branching::ShortFirst`]: the item a
+    /// The item to branch on under [`Branching::ShortFirst`] (and
+    /// [`Branching::ShortFirstDegree`] when `degree`): the item a
     /// cover last made empty, if it still is; else the item most recently
     /// shortened to length 0 or 1 that is still active, found on `short`
     /// without a scan; failing that, the scan of
@@ -820,6 +825,7 @@ impl Links {
             return first;
         }
         let (mut best, mut most) = (first, self.conflicts(first));
+        // Candidates still to compare after `first`.
         let mut left = DEGREE_CANDIDATES - 1;
         let words = self.primary_words;
         let mut w = first.at() / 64;
@@ -829,7 +835,7 @@ impl Links {
             if w + 1 == words {
                 bits &= self.last_mask;
             }
-            while bits != 0 {
+            while bits != 0 && left > 0 {
                 let c = Slot((w * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
                 if self.len[c] != t {
@@ -840,9 +846,9 @@ impl Links {
                     (best, most) = (c, n);
                 }
                 left -= 1;
-                if left == 0 {
-                    return best;
-                }
+            }
+            if left == 0 {
+                return best;
             }
             w += 1;
             if w >= words {

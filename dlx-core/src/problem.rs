@@ -66,7 +66,8 @@ pub struct Problem {
     /// header, or the first option given away by [`Solver::split_off`].
     pub(crate) stop: Vec<Node>,
     /// The height of the short-item stack after each level's item was
-    /// covered (under [`Branching::ShortFirst`](crate::Branching::ShortFirst)).
+    /// covered (under [`Branching::ShortFirst`](crate::Branching::ShortFirst)
+    /// and [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)).
     pub(crate) mark: Vec<usize>,
     /// Options forced before the search, in order.
     pub(crate) forced: Vec<Node>,
