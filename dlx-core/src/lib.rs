@@ -11,8 +11,10 @@
 //!   and holds it as dancing links in one arena of `u32`-indexed nodes.
 //! - [`Solver`] searches it: iteratively (no recursion, so depth is limited
 //!   only by memory), resumably (one solution at a time), without allocating,
-//!   branching on the leftmost primary item of minimum length exactly as DLX1
-//!   does, so its node and update counts equal DLX1's.
+//!   branching by default on the leftmost primary item of minimum length
+//!   exactly as DLX1 does, so its node and update counts equal DLX1's
+//!   ([`Branching`] has other rules: forced moves taken without a scan, and
+//!   a degree tie-break among the shortest items, for Sudoku-like problems).
 //! - [`text`] reads Knuth's DLX text format.
 //! - `parallel` (cargo feature `parallel`) counts solutions on every core.
 //!
