@@ -29,9 +29,10 @@
 //! that look at lengths without the active bits (the short stack and the
 //! vector scan of [`Branching::ShortFirst`] and
 //! [`Branching::ShortFirstDegree`], "the short rules" below). The rule:
-//! under the short rules every covered item carries it; under the other rules the search's
-//! covers do not set it (items covered by `force` may carry it); no
-//! active item ever does (checked by a debug assertion in the scan). A
+//! under the short rules every covered item carries it; under the other
+//! rules the search's covers do not set it (items covered by `force` may
+//! carry it); no active item ever does (checked by a debug assertion in
+//! the scan). A
 //! solver starts under `MinLength` with no flag on an active item, and
 //! [`Solver::set_branching`](crate::Solver::set_branching), the only way
 //! to change the rule, sets or clears the flags to match the new one
@@ -959,6 +960,18 @@ unsafe fn leftmost_min_avx2(lens: &[u32], stop: u32) -> Option<Slot> {
 mod tests {
     use super::*;
 
+    /// A xorshift stream from `seed` (not 0): each call `next(n)` gives a
+    /// number below `n`.
+    fn below(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |n| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        }
+    }
+
     /// The list scan's rule, one entry at a time.
     fn reference(lens: &[u32], stop: u32) -> Option<Slot> {
         let mut best: Option<(usize, u32)> = None;
@@ -1009,13 +1022,7 @@ mod tests {
     #[test]
     fn the_degree_tie_break_answers_as_its_definition() {
         use crate::{Item, OptionId, Problem};
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = below(0x9e37_79b9_7f4a_7c15);
         let mut ties = 0;
         for _ in 0..3_000 {
             let primary = 1 + next(200) as usize;
@@ -1108,13 +1115,7 @@ mod tests {
 
     #[test]
     fn the_dense_scan_answers_as_the_list_scan() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % n
-        };
+        let mut next = below(0x2545_f491_4f6c_dd1d);
         for _ in 0..50_000 {
             let n = next(70) as usize;
             let lens: Vec<u32> = (0..n)
