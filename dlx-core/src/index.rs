@@ -77,4 +77,54 @@ macro_rules! index_type {
 }
 
 index_type!(Item, "Item");
+
+/// The color a secondary item takes in an option (Knuth's XCC problems).
+///
+/// Chosen options may share a secondary item when they all give it the same
+/// color; an option that names the item without a color excludes every other
+/// option that names it. Colors are numbered from 0, like items; a program
+/// that has names for them (letters, words) keeps its own table, or uses
+/// [`Builder`](crate::Builder), which keeps one.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Color(u32);
+
+impl Color {
+    /// The largest color index.
+    pub const MAX: usize = u32::MAX as usize - 2;
+
+    /// The color numbered `index`.
+    ///
+    /// # Panics
+    /// If `index > Color::MAX`.
+    #[inline]
+    pub fn new(index: usize) -> Color {
+        assert!(index <= Color::MAX, "color index {index} out of range");
+        Color(index as u32)
+    }
+
+    /// The 0-based index.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The code stored in a node: 1 + the index (0 is "no color").
+    #[inline]
+    pub(crate) fn code(self) -> u32 {
+        self.0 + 1
+    }
+}
+
+impl fmt::Debug for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Color({})", self.0)
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
 index_type!(OptionId, "OptionId");

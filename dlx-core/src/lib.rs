@@ -54,9 +54,10 @@ pub mod parallel;
 mod problem;
 mod solver;
 pub mod text;
+mod xcc;
 
-pub use index::{Item, OptionId};
-pub use problem::{BuildError, Problem};
+pub use index::{Color, Item, OptionId};
+pub use problem::{BuildError, Kind, Problem};
 pub use solver::{
     Branch, Branching, Count, ForceError, Outcome, Solutions, Solver, SplitOff, Stats, Step,
     Uniqueness,

@@ -361,6 +361,12 @@ impl Links {
         self.nodes
     }
 
+    /// The item of every node in use ([`SPACER`] for spacers), for the
+    /// colored search's own copy of the links.
+    pub(crate) fn items(&self) -> &[Slot] {
+        &self.item.data[..self.nodes]
+    }
+
     /// Is `item` active (not covered)?
     #[inline]
     pub(crate) fn is_active(&self, item: Slot) -> bool {

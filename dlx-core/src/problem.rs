@@ -3,8 +3,9 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::index::{Item, OptionId};
+use crate::index::{Color, Item, OptionId};
 use crate::links::{Links, Node, Slot, FLAGGED, MAX_NODES};
+use crate::xcc::XccLinks;
 
 /// Options of up to this many items are checked without the per-item
 /// stamps.
@@ -74,6 +75,36 @@ pub struct Problem {
     /// Where a dropped solver left the search: the links are covered down
     /// to that point and must be restored before they are used again.
     pub(crate) pending: Option<Pending>,
+    /// The color code of each node (1 + the color's index; 0: none), empty
+    /// while no option has a color and shorter than the nodes when the last
+    /// options have none.
+    colors: Vec<u32>,
+    /// The bounds `(lo, hi)` of each primary item, empty while every item
+    /// is exactly once; shorter than the primary items when the last ones
+    /// are.
+    bounds: Vec<(u32, u32)>,
+    /// The links of the colored or bounded search, built from the options
+    /// when a solver starts (see [`Kind`]).
+    pub(crate) xcc: XccLinks,
+    /// Are `xcc` built from the current options and at rest (no search
+    /// has covered anything in them)?
+    pub(crate) xcc_ready: bool,
+}
+
+/// Which search a problem needs, decided when a solver starts: the plain
+/// one of DLX1, Knuth's Algorithm C (colors, DLX2) or Algorithm M (bounds,
+/// with or without colors, DLX3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// Exact cover: every primary item once, every secondary item at most
+    /// once, no colors.
+    Exact,
+    /// Some option gives a secondary item a color ([`Problem::add_colored_option`]).
+    Colors,
+    /// Some primary item has bounds other than exactly once
+    /// ([`Problem::set_bounds`]); options may have colors too.
+    Multiplicities,
 }
 
 /// The state of an abandoned search (see [`Problem::restore`]).
@@ -103,6 +134,32 @@ pub enum BuildError {
     EmptyOption,
     /// The problem would have more than `u32::MAX` nodes.
     TooLarge,
+    /// A color on a primary item (only secondary items take colors).
+    ColorOnPrimary {
+        /// The primary item.
+        item: Item,
+    },
+    /// Bounds on a secondary item (only primary items have them).
+    BoundsOnSecondary {
+        /// The secondary item.
+        item: Item,
+    },
+    /// A lower bound above the upper bound.
+    LowerAboveUpper {
+        /// The item.
+        item: Item,
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
+    },
+    /// An upper bound of 0 (an item no option may cover is no item).
+    ZeroUpperBound {
+        /// The item.
+        item: Item,
+    },
+    /// An empty color name (see [`Builder`](crate::Builder)).
+    EmptyColor,
 }
 
 impl fmt::Display for BuildError {
@@ -116,6 +173,23 @@ impl fmt::Display for BuildError {
             }
             BuildError::EmptyOption => f.write_str("an option must contain at least one item"),
             BuildError::TooLarge => f.write_str("the problem has more than 2^32 - 1 nodes"),
+            BuildError::ColorOnPrimary { item } => write!(
+                f,
+                "item {item} is primary and cannot take a color (only secondary items can)"
+            ),
+            BuildError::BoundsOnSecondary { item } => write!(
+                f,
+                "item {item} is secondary and cannot have bounds (only primary items can)"
+            ),
+            BuildError::LowerAboveUpper { item, lo, hi } => write!(
+                f,
+                "bounds {lo}:{hi} of item {item}: the lower bound exceeds the upper"
+            ),
+            BuildError::ZeroUpperBound { item } => write!(
+                f,
+                "item {item} has upper bound 0 (expected at least 1)"
+            ),
+            BuildError::EmptyColor => f.write_str("a color name is empty"),
         }
     }
 }
@@ -142,6 +216,10 @@ impl Problem {
             mark: Vec::new(),
             forced: Vec::new(),
             pending: None,
+            colors: Vec::new(),
+            bounds: Vec::new(),
+            xcc: XccLinks::default(),
+            xcc_ready: false,
         };
         p.reset(primary, secondary);
         p
@@ -170,6 +248,9 @@ impl Problem {
         self.forced.clear();
         // The links were rebuilt: an abandoned search has nothing to undo.
         self.pending = None;
+        self.colors.clear();
+        self.bounds.clear();
+        self.xcc_ready = false;
     }
 
     /// Uncovers whatever an abandoned search left covered.
@@ -276,6 +357,7 @@ impl Problem {
         I: IntoIterator<Item = Item>,
     {
         self.restore();
+        self.xcc_ready = false;
         // Most options are short: check them in a local buffer (a repeat
         // by comparison) and link them in one go.
         let n = self.item_count();
@@ -380,6 +462,7 @@ impl Problem {
             return Err(BuildError::TooLarge);
         }
         self.restore();
+        self.xcc_ready = false;
         let start = self.links.node_count();
         self.links
             .append_options(options, self.primary, first.index() as u32);
@@ -418,6 +501,170 @@ impl Problem {
             .append_option(&self.scratch, has_primary, id.index() as u32);
         self.option_start.push(Node(self.links.node_count() as u32));
         Ok(id)
+    }
+
+    /// Adds an option whose secondary items may have colors, and returns its
+    /// id. Chosen options may share a secondary item when they all give it
+    /// the same color; an entry without a color excludes every other option
+    /// that has the item (Knuth's XCC problems, his program DLX2).
+    ///
+    /// # Errors
+    /// As [`Problem::add_option`], and [`BuildError::ColorOnPrimary`] for a
+    /// color on a primary item. The problem is unchanged when an error is
+    /// returned.
+    ///
+    /// # Example
+    ///
+    /// Two words cross at a cell: the cell is a secondary item colored by
+    /// its letter, so only words that agree on it can both be chosen.
+    ///
+    /// ```
+    /// use dlx_core::{Color, Problem};
+    ///
+    /// // Primary: across, down; secondary: the shared cell.
+    /// let mut p = Problem::new(2, 1);
+    /// let (across, down, cell) = (p.primary(0), p.primary(1), p.secondary(0));
+    /// let letter = |c: char| Some(Color::new(c as usize));
+    /// p.add_colored_option([(across, None), (cell, letter('a'))])?;
+    /// p.add_colored_option([(across, None), (cell, letter('b'))])?;
+    /// p.add_colored_option([(down, None), (cell, letter('b'))])?;
+    /// p.add_colored_option([(down, None), (cell, letter('c'))])?;
+    /// assert_eq!(p.count(), 1); // across and down both with 'b'
+    /// # Ok::<(), dlx_core::BuildError>(())
+    /// ```
+    pub fn add_colored_option<I>(&mut self, entries: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = (Item, Option<Color>)>,
+    {
+        let mut codes: smallvec::SmallVec<[(Item, u32); SHORT]> = smallvec::SmallVec::new();
+        for (item, color) in entries {
+            if let Some(c) = color {
+                if self.is_primary(item) {
+                    return Err(BuildError::ColorOnPrimary { item });
+                }
+                codes.push((item, c.code()));
+            } else {
+                codes.push((item, 0));
+            }
+        }
+        let id = self.add_option(codes.iter().map(|&(item, _)| item))?;
+        if codes.iter().any(|&(_, c)| c != 0) {
+            let (first, end) = self.option_range(id);
+            self.colors.resize(end as usize, 0);
+            for (x, &(_, c)) in (first..end).zip(&codes) {
+                self.colors[x as usize] = c;
+            }
+        }
+        Ok(id)
+    }
+
+    /// Sets how many chosen options must contain primary item `item`:
+    /// between `lo` and `hi` (both included) instead of exactly one
+    /// (Knuth's MCC problems, his program DLX3). A solution is a set of
+    /// options, each chosen at most once. With `lo` = 0 the item may stay
+    /// uncovered, which is not the same as a secondary item: an option needs
+    /// a primary item to be chosen.
+    ///
+    /// # Errors
+    /// [`BuildError::BoundsOnSecondary`], [`BuildError::UnknownItem`],
+    /// [`BuildError::LowerAboveUpper`] and [`BuildError::ZeroUpperBound`];
+    /// nothing changes then.
+    ///
+    /// # Example
+    ///
+    /// Two queens in each row and column of a 4×4 board (no diagonal rule):
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// let n = 4;
+    /// let mut p = Problem::new(2 * n, 0);
+    /// for i in 0..2 * n {
+    ///     p.set_bounds(p.primary(i), 2, 2)?;
+    /// }
+    /// for r in 0..n {
+    ///     for c in 0..n {
+    ///         p.add_option([p.primary(r), p.primary(n + c)])?;
+    ///     }
+    /// }
+    /// assert_eq!(p.count(), 90); // the 4×4 0-1 matrices with all line sums 2
+    /// # Ok::<(), dlx_core::BuildError>(())
+    /// ```
+    pub fn set_bounds(&mut self, item: Item, lo: u32, hi: u32) -> Result<(), BuildError> {
+        if item.index() >= self.item_count() {
+            let items = self.item_count();
+            return Err(BuildError::UnknownItem { item, items });
+        }
+        if !self.is_primary(item) {
+            return Err(BuildError::BoundsOnSecondary { item });
+        }
+        if hi == 0 {
+            return Err(BuildError::ZeroUpperBound { item });
+        }
+        if lo > hi {
+            return Err(BuildError::LowerAboveUpper { item, lo, hi });
+        }
+        let i = item.index();
+        if self.bounds.len() <= i {
+            if (lo, hi) == (1, 1) {
+                return Ok(());
+            }
+            self.bounds.resize(i + 1, (1, 1));
+        }
+        self.bounds[i] = (lo, hi);
+        self.xcc_ready = false;
+        Ok(())
+    }
+
+    /// The bounds `(lo, hi)` of primary item `item` (`(1, 1)` unless
+    /// [`Problem::set_bounds`] changed them); `None` for a secondary item.
+    ///
+    /// # Panics
+    /// If `item` is not an item of this problem.
+    pub fn bounds(&self, item: Item) -> Option<(u32, u32)> {
+        assert!(item.index() < self.item_count(), "item {item} out of range");
+        self.is_primary(item)
+            .then(|| self.bounds.get(item.index()).copied().unwrap_or((1, 1)))
+    }
+
+    /// The color of each item of option `o`, in the order of
+    /// [`Problem::option_items`] (`None` where it has none).
+    ///
+    /// # Panics
+    /// If `o` is not an option of this problem.
+    pub fn option_colors(&self, o: OptionId) -> impl ExactSizeIterator<Item = Option<Color>> + '_ {
+        let (first, end) = self.option_range(o);
+        (first..end).map(move |x| match self.colors.get(x as usize) {
+            Some(&c) if c != 0 => Some(Color::new(c as usize - 1)),
+            _ => None,
+        })
+    }
+
+    /// Which search the problem needs: see [`Kind`].
+    pub fn kind(&self) -> Kind {
+        if self.bounds.iter().any(|&b| b != (1, 1)) {
+            Kind::Multiplicities
+        } else if self.colors.iter().any(|&c| c != 0) {
+            Kind::Colors
+        } else {
+            Kind::Exact
+        }
+    }
+
+    /// Builds the links of the colored or bounded search from the options
+    /// unless they are built and at rest; `levels` is the depth the search
+    /// may reach.
+    pub(crate) fn prepare_xcc(&mut self, levels: usize) {
+        if !self.xcc_ready {
+            self.xcc.build(
+                self.primary,
+                self.links.items(),
+                &self.colors,
+                &self.bounds,
+                levels,
+            );
+        }
+        self.xcc_ready = false;
     }
 
     /// A stamp no entry of `seen` holds, for checking one option.
@@ -464,8 +711,10 @@ impl Problem {
         Solver::new(self)
     }
 
-    /// The first solution in DLX1's search order (options in the order they
-    /// were added), or `None` when there is none.
+    /// The first solution in the search order (DLX1's, or DLX2's or DLX3's
+    /// for colored or bounded problems), or `None` when there is none. The
+    /// options come in the order the search chose them, not the order they
+    /// were added.
     pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
         let mut s = self.solver();
         s.next_solution().is_found().then(|| s.solution().collect())

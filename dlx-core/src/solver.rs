@@ -5,7 +5,8 @@ use std::fmt;
 
 use crate::index::{Item, OptionId};
 use crate::links::{Links, Node, Slot, FLAGGED, PLAIN, SPACER, TRACKED};
-use crate::problem::{Pending, Problem};
+use crate::problem::{Kind, Pending, Problem};
+use crate::xcc::Run;
 
 /// Search statistics, counted as Knuth's DLX1 counts them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -250,14 +251,26 @@ pub struct Solver<'a> {
     nodes: u64,
     solutions: u64,
     updates_base: u64,
+    /// The problem's kind, fixed for the life of the solver: which search
+    /// loop runs and which links it dances on.
+    kind: Kind,
 }
 
 impl<'a> Solver<'a> {
     pub(crate) fn new(p: &'a mut Problem) -> Solver<'a> {
         p.restore();
+        let kind = p.kind();
         // One level per primary item at most, plus one for the level at
-        // which the search notices there is nothing left to cover.
-        let depth = p.primary_count() + 1;
+        // which the search notices there is nothing left to cover. Under
+        // bounds a level chooses an option (each at most once) or makes a
+        // null move (once per item).
+        let depth = match kind {
+            Kind::Multiplicities => p.primary_count() + p.option_count() + 2,
+            _ => p.primary_count() + 1,
+        };
+        if kind != Kind::Exact {
+            p.prepare_xcc(depth);
+        }
         p.choice.clear();
         p.choice.resize(depth, Node(0));
         p.stop.clear();
@@ -267,7 +280,10 @@ impl<'a> Solver<'a> {
         p.links.short_top = 0;
         p.links.zero = SPACER;
         p.forced.clear();
-        let updates_base = p.links.updates;
+        let updates_base = match kind {
+            Kind::Exact => p.links.updates,
+            _ => p.xcc.updates,
+        };
         Solver {
             p,
             state: State::Forward,
@@ -279,6 +295,7 @@ impl<'a> Solver<'a> {
             nodes: 0,
             solutions: 0,
             updates_base,
+            kind,
         }
     }
 
@@ -300,6 +317,9 @@ impl<'a> Solver<'a> {
             return Err(ForceError::UnknownOption { option: o });
         }
         let x = self.p.option_node(o);
+        if self.kind != Kind::Exact {
+            return self.force_colored(o, x);
+        }
         for item in self.p.option_items(o) {
             if !self.p.links.is_active(Slot(item.index() as u32)) {
                 return Err(ForceError::Conflict { option: o, item });
@@ -313,11 +333,54 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// [`Solver::force`] for a colored or bounded problem: the option must
+    /// agree with those forced before it by the rules (no primary item
+    /// over its upper bound, no option twice, secondary items uncolored in
+    /// one option or of one color in all).
+    fn force_colored(&mut self, o: OptionId, x: Node) -> Result<(), ForceError> {
+        let p = &*self.p;
+        let forced: Vec<OptionId> = p.forced.iter().map(|&f| p.option_of(f)).collect();
+        let mut colored = Vec::new();
+        for (item, color) in p.option_items(o).zip(p.option_colors(o)) {
+            let conflict = Err(ForceError::Conflict { option: o, item });
+            let mut uses = 0u64;
+            let mut same_color = false;
+            for &f in &forced {
+                if f == o {
+                    return conflict;
+                }
+                for (i, c) in p.option_items(f).zip(p.option_colors(f)) {
+                    if i != item {
+                        continue;
+                    }
+                    uses += 1;
+                    if !p.is_primary(item) && (color.is_none() || c != color) {
+                        return conflict;
+                    }
+                    same_color = true;
+                }
+            }
+            if let Some((_, hi)) = p.bounds(item) {
+                if uses >= u64::from(hi) {
+                    return conflict;
+                }
+            }
+            colored.push(same_color && color.is_some());
+        }
+        self.p.xcc.force(x.0, &colored);
+        self.p.forced.push(x);
+        self.record();
+        Ok(())
+    }
+
     /// The item the search would branch on first, and its options, given
     /// the options forced so far. Splitting a problem into the subproblems
     /// "force each of these options" partitions its solutions; see
     /// [`Problem::parts`].
     pub fn branch(&self) -> Branch {
+        if self.kind != Kind::Exact {
+            return self.branch_colored();
+        }
         let links = &self.p.links;
         // Under the `ShortFirst` rules, the scan the search does when its
         // stack is empty (as it is before the search), and the degree
@@ -335,6 +398,27 @@ impl<'a> Solver<'a> {
         while x != head {
             options.push(self.p.option_of(x));
             x = links.link[x].down;
+        }
+        Branch::On(item, options)
+    }
+
+    /// [`Solver::branch`] for a colored or bounded problem, by DLX2's or
+    /// DLX3's choice of item.
+    fn branch_colored(&self) -> Branch {
+        let x = &self.p.xcc;
+        let Some((best, dead)) = x.choose_item(self.kind == Kind::Multiplicities) else {
+            return Branch::Solved;
+        };
+        let item = Item::new(best.0 as usize);
+        if dead {
+            return Branch::DeadEnd(item);
+        }
+        let head = best.header();
+        let mut options = Vec::with_capacity(x.len_of(best) as usize);
+        let mut n = x.down(head);
+        while n != head {
+            options.push(self.p.option_of(n));
+            n = x.down(n);
         }
         Branch::On(item, options)
     }
@@ -392,6 +476,13 @@ impl<'a> Solver<'a> {
             State::Forward => self.level,
             State::Recover => self.level + 1,
         };
+        match self.kind {
+            Kind::Exact => {}
+            Kind::Colors => return self.split_off_colored(levels),
+            // A level of Algorithm M is not "one of these options": its
+            // tweaks also rule the earlier ones out below it.
+            _ => return none,
+        }
         let links = &self.p.links;
         let mut share = 1.0;
         for k in 0..levels {
@@ -428,6 +519,46 @@ impl<'a> Solver<'a> {
         none
     }
 
+    /// [`Solver::split_off`] for a colored problem (Algorithm C's levels are
+    /// DLX1's).
+    fn split_off_colored(&mut self, levels: usize) -> SplitOff {
+        let x = &self.p.xcc;
+        let mut share = 1.0;
+        for k in 0..levels {
+            let cur = self.p.choice[k];
+            let stop = self.p.stop[k];
+            share /= f64::from(x.len_of(x.item_of(stop)).max(1));
+            if cur == stop {
+                continue;
+            }
+            let first = x.down(cur);
+            if first == stop {
+                continue;
+            }
+            let above: Vec<OptionId> = self
+                .p
+                .forced
+                .iter()
+                .chain(&self.p.choice[..k])
+                .map(|&n| self.p.option_of(n))
+                .collect();
+            let mut parts = Vec::new();
+            let mut n = first;
+            while n != stop {
+                let mut part = above.clone();
+                part.push(self.p.option_of(n));
+                parts.push(part);
+                n = x.down(n);
+            }
+            self.p.stop[k] = first;
+            return SplitOff { parts, share };
+        }
+        SplitOff {
+            parts: Vec::new(),
+            share: 0.0,
+        }
+    }
+
     /// An estimate of the share of the search tree explored so far, from 0
     /// to 1: Knuth's estimate from the positions of the current choices. At
     /// a level whose item had `n` options, of which the `k`-th (0-based) is
@@ -446,6 +577,22 @@ impl<'a> Solver<'a> {
             State::Forward => self.level,
             State::Recover => self.level + 1,
         };
+        if self.kind != Kind::Exact {
+            let bounded = self.kind == Kind::Multiplicities;
+            let x = &self.p.xcc;
+            let (mut done, mut share) = (0.0, 1.0);
+            // Under bounds a solution is found on entering a level.
+            let depth = if bounded { self.level } else { depth };
+            for k in 0..depth {
+                let (i, n) = x.position(k, self.p.choice[k], self.p.stop[k], bounded);
+                if n == 0 {
+                    break;
+                }
+                share /= f64::from(n);
+                done += f64::from(i) * share;
+            }
+            return (done + share / 2.0).min(1.0);
+        }
         let links = &self.p.links;
         let (mut done, mut share) = (0.0, 1.0);
         for &cur in &self.p.choice[..depth] {
@@ -479,6 +626,11 @@ impl<'a> Solver<'a> {
     /// ([`Branching::MinLength`] by default). It may change between steps
     /// of a search; the tree is then a mix of the rules.
     pub fn set_branching(&mut self, branching: Branching) {
+        if self.kind != Kind::Exact {
+            // Colored and bounded problems follow DLX2's and DLX3's rules.
+            self.branching = branching;
+            return;
+        }
         if branching != self.branching {
             // The short-item stack and the heights saved per level describe
             // a search run under the `ShortFirst` rules all along; after
@@ -503,9 +655,13 @@ impl<'a> Solver<'a> {
 
     /// Statistics of the search so far.
     pub fn stats(&self) -> Stats {
+        let updates = match self.kind {
+            Kind::Exact => self.p.links.updates,
+            _ => self.p.xcc.updates,
+        };
         Stats {
             nodes: self.nodes,
-            updates: self.p.links.updates - self.updates_base,
+            updates: updates - self.updates_base,
             solutions: self.solutions,
         }
     }
@@ -518,13 +674,24 @@ impl<'a> Solver<'a> {
             Some(len) => (&self.p.forced, &self.p.choice[..len]),
             None => (&[], &[]),
         };
+        // Under bounds a level may have made the null move (its choice is
+        // its item's header): no option.
+        let chosen = chosen
+            .iter()
+            .zip(&self.p.stop)
+            .filter(|&(x, stop)| x != stop || self.kind != Kind::Multiplicities)
+            .map(|(x, _)| x);
         forced.iter().chain(chosen).map(|&x| self.p.option_of(x))
     }
 
     /// Number of options in the solution last found (0 when the last call
     /// to [`Solver::next_solution`] found none).
     pub fn solution_len(&self) -> usize {
-        self.solution_len.map_or(0, |len| len + self.p.forced.len())
+        match (self.solution_len, self.kind) {
+            (None, _) => 0,
+            (Some(_), Kind::Multiplicities) => self.solution().count(),
+            (Some(len), _) => len + self.p.forced.len(),
+        }
     }
 
     /// Runs the search to the next solution.
@@ -547,6 +714,12 @@ impl<'a> Solver<'a> {
     /// ([`Solver::problem`], then `clone`) undoes the search before its
     /// first use, as the problem itself does after the solver is dropped.
     fn record(&mut self) {
+        if self.kind != Kind::Exact {
+            // The colored links are rebuilt from the options unless the
+            // search left them as it found them.
+            self.p.xcc_ready = self.state == State::Done && self.p.forced.is_empty();
+            return;
+        }
         self.p.pending = Some(Pending {
             state: self.state,
             level: self.level,
@@ -558,6 +731,9 @@ impl<'a> Solver<'a> {
     /// covers then find an option's other nodes by arithmetic, or for pairs
     /// as a neighbour), and one for any.
     fn run_any(&mut self, target: u64) -> Step {
+        if self.kind != Kind::Exact {
+            return self.run_colored(target);
+        }
         let k = self.p.links.uniform_len();
         if self.branching.is_short() {
             match k {
@@ -575,6 +751,37 @@ impl<'a> Solver<'a> {
                 _ => self.run_with::<false, 0>(target),
             }
         }
+    }
+
+    /// [`Solver::run`] for a colored or bounded problem: Algorithm C or M
+    /// on the problem's colored links.
+    #[inline(never)]
+    fn run_colored(&mut self, target: u64) -> Step {
+        self.started = true;
+        self.solution_len = None;
+        let p = &mut *self.p;
+        let mut run = Run {
+            choice: &mut p.choice,
+            stop: &mut p.stop,
+            level: self.level,
+            state: self.state,
+            nodes: self.nodes,
+            solutions: self.solutions,
+            node_limit: self.node_limit,
+            forced: !p.forced.is_empty(),
+            solution_len: None,
+        };
+        let step = if self.kind == Kind::Multiplicities {
+            p.xcc.search_bounds(&mut run, target)
+        } else {
+            p.xcc.search_colors(&mut run, target)
+        };
+        self.level = run.level;
+        self.state = run.state;
+        self.nodes = run.nodes;
+        self.solutions = run.solutions;
+        self.solution_len = run.solution_len;
+        step
     }
 
     /// [`Solver::run`], with the covers keeping the stack of short items

@@ -12,12 +12,25 @@
 //! with no primary item is kept in the problem (so option ids follow the
 //! option lines) but never chosen, as in DLX1, which drops it with a warning.
 //!
+//! The extensions of Knuth's later programs are read too, so one reader
+//! serves DLX1, DLX2 and DLX3 files:
+//!
+//! - **Colors (DLX2).** In an option, a secondary item may be written
+//!   `name:c`, `c` being one nonblank character, its color. Chosen options
+//!   may share the item when they give it the same color.
+//! - **Multiplicities (DLX3).** On the item line a primary item may be
+//!   written `lo:hi|name` (between `lo` and `hi` chosen options contain it)
+//!   or `k|name` (exactly `k`).
+//!
+//! A file that uses neither is a DLX1 file and is searched as one
+//! ([`Problem::kind`]).
+//!
 //! Comment lines are skipped unread, so they may hold any bytes.
 //!
 //! Where this reader is more lenient than DLX1: the last line need not end
 //! with a newline; a carriage return before a newline (CRLF files) is
-//! ignored; a UTF-8 byte-order mark at the start is skipped. Colour controls
-//! (`item:colour`, DLX2 and later) are rejected with an error.
+//! ignored; a UTF-8 byte-order mark at the start is skipped; a color may be
+//! any one character, not only a byte.
 //!
 //! # Example
 //!
@@ -37,7 +50,7 @@ use std::error::Error;
 use std::fmt;
 use std::io::{self, BufRead};
 
-use crate::index::{Item, OptionId};
+use crate::index::{Color, Item, OptionId};
 use crate::problem::{BuildError, Problem};
 
 /// The longest item name DLX1 accepts.
@@ -62,17 +75,37 @@ pub struct DlxFile {
 }
 
 impl DlxFile {
-    /// The option as a line of item names in the order of the input.
+    /// The option as a line of item names in the order of the input, each
+    /// colored item followed by `:` and its color.
     pub fn option_text(&self, o: OptionId) -> String {
         let mut line = String::new();
-        for (k, item) in self.problem.option_items(o).enumerate() {
+        let p = &self.problem;
+        for (k, (item, color)) in p.option_items(o).zip(p.option_colors(o)).enumerate() {
             if k > 0 {
                 line.push(' ');
             }
             line.push_str(&self.item_names[item.index()]);
+            if let Some(c) = color {
+                line.push(':');
+                line.push(color_char(c));
+            }
         }
         line
     }
+}
+
+/// The color a character names in the text format: its code point.
+pub fn char_color(c: char) -> Color {
+    Color::new(c as usize)
+}
+
+/// The character of a color read by this module ([`char_color`]); U+FFFD
+/// for a color that is no code point.
+pub fn color_char(c: Color) -> char {
+    u32::try_from(c.index())
+        .ok()
+        .and_then(char::from_u32)
+        .unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
 /// What is wrong with a DLX text input; see [`ParseError`].
@@ -101,6 +134,29 @@ pub enum ParseErrorKind {
     LineTooLong,
     /// The problem is too large for the engine's `u32` indices.
     TooLarge,
+    /// A color on a primary item (`name:c` where `name` is primary).
+    ColorOnPrimary(String),
+    /// `name:` with no color after the colon.
+    EmptyColor(String),
+    /// A color of more than one character.
+    LongColor(String),
+    /// Bounds on a secondary item (after the `|` of the item line).
+    BoundsOnSecondary(String),
+    /// A bound that is not a decimal number.
+    BadBound(String),
+    /// A bound above `u32::MAX`.
+    BoundTooLarge(String),
+    /// `lo:name` without the upper bound and `|`.
+    MissingUpperBound(String),
+    /// Bounds `lo:hi` with `lo > hi`.
+    LowerAboveUpper {
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
+    },
+    /// An upper bound of 0.
+    ZeroUpperBound,
 }
 
 /// A malformed DLX text input: where and what.
@@ -153,6 +209,40 @@ impl fmt::Display for ParseError {
                 write!(f, "line longer than {MAX_LINE_LEN} bytes")
             }
             ParseErrorKind::TooLarge => f.write_str("the problem is too large"),
+            ParseErrorKind::ColorOnPrimary(n) => write!(
+                f,
+                "item '{n}' is primary and cannot take a color (only secondary items can)"
+            ),
+            ParseErrorKind::EmptyColor(n) => write!(
+                f,
+                "item '{n}' has ':' but no color (expected one character after ':')"
+            ),
+            ParseErrorKind::LongColor(c) => write!(
+                f,
+                "color '{c}' is more than one character (expected exactly one)"
+            ),
+            ParseErrorKind::BoundsOnSecondary(n) => write!(
+                f,
+                "item '{n}' is secondary and cannot have bounds (only primary items, before '|')"
+            ),
+            ParseErrorKind::BadBound(b) => write!(
+                f,
+                "bound '{b}' is not a number (expected lo:hi|name or k|name)"
+            ),
+            ParseErrorKind::BoundTooLarge(b) => {
+                write!(f, "bound {b} is too large (at most {})", u32::MAX)
+            }
+            ParseErrorKind::MissingUpperBound(t) => write!(
+                f,
+                "'{t}' has a lower bound but no upper bound (expected lo:hi|name)"
+            ),
+            ParseErrorKind::LowerAboveUpper { lo, hi } => write!(
+                f,
+                "bounds {lo}:{hi}: the lower bound exceeds the upper"
+            ),
+            ParseErrorKind::ZeroUpperBound => {
+                f.write_str("upper bound 0 (expected at least 1)")
+            }
         }
     }
 }
@@ -308,7 +398,8 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
     let mut problem: Option<Problem> = None;
     let mut option_lines = Vec::new();
     let mut ignored = Vec::new();
-    let mut option = Vec::new();
+    let mut option: Vec<(Item, Option<Color>)> = Vec::new();
+    let mut bounds: Vec<(usize, Bounds)> = Vec::new();
     loop {
         let line = match lines.next_line(&mut buf)? {
             None => break,
@@ -341,7 +432,15 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
                     secondary_from = Some(names.len());
                     continue;
                 }
+                let (t, bound) = split_bounds(t, line_no)?;
                 let name = check_name(&t, line_no)?;
+                if let Some(b) = bound {
+                    if secondary_from.is_some() {
+                        let kind = ParseErrorKind::BoundsOnSecondary(name);
+                        return Err(err(line_no, b.column, kind).into());
+                    }
+                    bounds.push((names.len(), b));
+                }
                 let item = Item::new(names.len());
                 if by_name.insert(t.text.to_vec(), item).is_some() {
                     return Err(err(line_no, t.column, ParseErrorKind::DuplicateItem(name)).into());
@@ -355,7 +454,20 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
                 return Err(err(line_no, 0, ParseErrorKind::TooLarge).into());
             }
             primary = Some(n_primary);
-            problem = Some(Problem::new(n_primary, names.len() - n_primary));
+            let mut p = Problem::new(n_primary, names.len() - n_primary);
+            for &(i, b) in &bounds {
+                let item = Item::new(i);
+                let kind = match p.set_bounds(item, b.lo, b.hi) {
+                    Ok(()) => continue,
+                    Err(BuildError::ZeroUpperBound { .. }) => ParseErrorKind::ZeroUpperBound,
+                    Err(BuildError::LowerAboveUpper { lo, hi, .. }) => {
+                        ParseErrorKind::LowerAboveUpper { lo, hi }
+                    }
+                    Err(_) => ParseErrorKind::BoundsOnSecondary(names[i].clone()),
+                };
+                return Err(err(line_no, b.column, kind).into());
+            }
+            problem = Some(p);
             continue;
         };
         option.clear();
@@ -364,9 +476,15 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
             if t.text.contains(&b'|') {
                 return Err(err(line_no, t.column, ParseErrorKind::DividerInOption).into());
             }
+            let (t, color) = split_color(t, line_no)?;
             match by_name.get(t.text) {
                 Some(&item) => {
-                    option.push(item);
+                    if color.is_some() && item.index() < primary.unwrap_or(0) {
+                        let name = names[item.index()].clone();
+                        let kind = ParseErrorKind::ColorOnPrimary(name);
+                        return Err(err(line_no, t.column, kind).into());
+                    }
+                    option.push((item, color));
                     columns.push(t.column);
                 }
                 None => {
@@ -375,14 +493,14 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
                 }
             }
         }
-        match p.add_option(option.iter().copied()) {
+        match p.add_colored_option(option.iter().copied()) {
             Ok(_) => {}
             Err(BuildError::RepeatedItem { item }) => {
                 // Point at the second occurrence.
                 let column = option
                     .iter()
                     .zip(&columns)
-                    .filter(|(&i, _)| i == item)
+                    .filter(|(&(i, _), _)| i == item)
                     .nth(1)
                     .map_or(0, |(_, &c)| c);
                 let name = names[item.index()].clone();
@@ -391,7 +509,7 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
             Err(_) => return Err(err(line_no, 0, ParseErrorKind::TooLarge).into()),
         }
         option_lines.push(line_no);
-        if option.iter().all(|i| i.index() >= primary.unwrap_or(0)) {
+        if option.iter().all(|(i, _)| i.index() >= primary.unwrap_or(0)) {
             ignored.push(line_no);
         }
     }
@@ -453,6 +571,87 @@ impl<'a> Iterator for Tokens<'a> {
             text: &self.line[start..start + len],
             column,
         })
+    }
+}
+
+/// The bounds written before an item name on the item line, and the column
+/// where they start.
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: u32,
+    hi: u32,
+    column: usize,
+}
+
+/// Splits `lo:hi|name` or `k|name` into the name and its bounds (DLX3).
+/// A token without `|` is a name; `lo:name` lacks its upper bound.
+fn split_bounds<'a>(t: Token<'a>, line_no: usize) -> Result<(Token<'a>, Option<Bounds>), ParseError> {
+    let Some(bar) = t.text.iter().position(|&b| b == b'|') else {
+        if let Some(colon) = t.text.iter().position(|&b| b == b':') {
+            let prefix = &t.text[..colon];
+            if !prefix.is_empty() && prefix.iter().all(u8::is_ascii_digit) {
+                let text = String::from_utf8_lossy(t.text).into_owned();
+                let kind = ParseErrorKind::MissingUpperBound(text);
+                return Err(err(line_no, t.column, kind));
+            }
+        }
+        return Ok((t, None));
+    };
+    let spec = &t.text[..bar];
+    let number = |digits: &[u8], column: usize| -> Result<u32, ParseError> {
+        let text = String::from_utf8_lossy(digits).into_owned();
+        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+            return Err(err(line_no, column, ParseErrorKind::BadBound(text)));
+        }
+        text.parse()
+            .map_err(|_| err(line_no, column, ParseErrorKind::BoundTooLarge(text)))
+    };
+    // Bounds are ASCII digits (checked), so byte offsets are columns.
+    let (lo, hi) = match spec.iter().position(|&b| b == b':') {
+        Some(colon) => (
+            number(&spec[..colon], t.column)?,
+            number(&spec[colon + 1..], t.column + colon + 1)?,
+        ),
+        None => {
+            let k = number(spec, t.column)?;
+            (k, k)
+        }
+    };
+    let name = Token {
+        text: &t.text[bar + 1..],
+        column: t.column + bar + 1,
+    };
+    if name.text.is_empty() {
+        let kind = ParseErrorKind::BadCharacter('|');
+        return Err(err(line_no, t.column + bar, kind));
+    }
+    let bounds = Bounds {
+        lo,
+        hi,
+        column: t.column,
+    };
+    Ok((name, Some(bounds)))
+}
+
+/// Splits `name:c` into the name and its color (DLX2).
+fn split_color<'a>(t: Token<'a>, line_no: usize) -> Result<(Token<'a>, Option<Color>), ParseError> {
+    let Some(colon) = t.text.iter().position(|&b| b == b':') else {
+        return Ok((t, None));
+    };
+    let name = Token {
+        text: &t.text[..colon],
+        column: t.column,
+    };
+    let rest = String::from_utf8_lossy(&t.text[colon + 1..]).into_owned();
+    let column = t.column + String::from_utf8_lossy(&t.text[..=colon]).chars().count();
+    let mut chars = rest.chars();
+    match (chars.next(), chars.next()) {
+        (None, _) => {
+            let n = String::from_utf8_lossy(name.text).into_owned();
+            Err(err(line_no, column - 1, ParseErrorKind::EmptyColor(n)))
+        }
+        (Some(c), None) => Ok((name, Some(char_color(c)))),
+        (Some(_), Some(_)) => Err(err(line_no, column, ParseErrorKind::LongColor(rest))),
     }
 }
 

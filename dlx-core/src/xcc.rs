@@ -1,0 +1,847 @@
+//! Colors and multiplicities: Knuth's Algorithm C (his program DLX2) and
+//! Algorithm M (DLX3), on links of their own.
+//!
+//! # Implementation notes
+//!
+//! A problem whose options give colors to secondary items, or whose primary
+//! items have bounds other than exactly once, is searched here rather than
+//! on the plain [`Links`](crate::links::Links): the kind of problem is
+//! decided once, when the solver starts, and the plain search never tests
+//! for colors or bounds. The arena is built from the problem's options, in
+//! the same node layout as the plain links (headers, a spacer, then every
+//! option's nodes and a spacer), so a node index means the same option in
+//! both.
+//!
+//! Each node is one 16-byte record `{ up, down, item, color }`, as in
+//! Knuth's programs: covering reads all four of a node together (the color
+//! to skip purified nodes, the item to find spacers and lengths, the links to
+//! unlink it), so they share a cache line.
+//!
+//! What each program adds to DLX1, and where it is here:
+//!
+//! - **DLX2, colors.** Committing an option covers its uncolored items and
+//!   *purifies* its colored ones ([`XccLinks::purify`]): the options that
+//!   give the item another color are hidden, and those that give it the same
+//!   color are marked [`PURIFIED`] so that they are neither purified again
+//!   nor unlinked from the item's list by a later cover (the list of a
+//!   purified item is frozen until it is unpurified).
+//! - **DLX3, multiplicities.** A primary item has a `bound` (how many more
+//!   options may contain it) and a `slack` (upper minus lower bound). The
+//!   item chosen for branching loses one from its bound; while the bound is
+//!   positive, or the item may still be left short (slack), it stays active
+//!   and each option tried is *tweaked* out of its list
+//!   ([`XccLinks::tweak`]), so that the levels below never choose it again
+//!   (no solution is found twice in another order). When too few options are
+//!   left the level gives up; when the slack allows, the last move of a
+//!   level is the *null* move, which deactivates the item without choosing.
+//!   The branching item is the one of least *score*, `len + s - bound + 1`
+//!   with `s = min(slack, bound)`, ties going to the smaller `s`, then the
+//!   longer list, then the leftmost.
+//!
+//! Counts follow the programs exactly: nodes are levels entered (DLX2 also
+//! counts one per solution; DLX3 enters a level for each solution, dead end
+//! and null move), updates are items covered plus option nodes unlinked.
+//! On a problem without bounds the search is DLX2's, with DLX2's update for
+//! the cover of an empty item at a dead end (DLX3 skips that cover).
+
+use crate::links::{Node, Slot, SPACER};
+
+/// The color code of a node that names its item without a color.
+pub(crate) const NO_COLOR: u32 = 0;
+
+/// The color code of a node whose item was purified with the node's own
+/// color (Knuth's `-1`): the node stays in the item's frozen list.
+pub(crate) const PURIFIED: u32 = u32::MAX;
+
+/// A node: vertical links, item and color code (see the module notes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C, align(16))]
+pub(crate) struct Nd {
+    up: u32,
+    down: u32,
+    item: u32,
+    color: u32,
+}
+
+/// The links of a colored or bounded problem.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct XccLinks {
+    nd: Vec<Nd>,
+    /// Number of visible options in each item's list.
+    len: Vec<u32>,
+    n_items: u32,
+    n_primary: u32,
+    /// The active primary items, a doubly linked list through `prev` and
+    /// `next` whose head is entry `n_primary` (Knuth's root).
+    prev: Vec<u32>,
+    next: Vec<u32>,
+    /// How many more chosen options may contain each primary item.
+    bound: Vec<u32>,
+    /// Upper bound minus lower bound, for each primary item.
+    slack: Vec<u32>,
+    /// The first option tweaked at each level (Algorithm M).
+    first_tweak: Vec<u32>,
+    /// Items covered plus option nodes unlinked, as Knuth counts them.
+    pub(crate) updates: u64,
+}
+
+/// The score of an item that needs nothing more (DLX3's `infty`).
+const INFINITY: i64 = i64::MAX;
+
+impl XccLinks {
+    /// Builds the links of a problem of `primary` + `secondary` items whose
+    /// nodes have the items `items` (headers, spacers and option nodes, in
+    /// the plain links' layout), the color codes `colors` (shorter than
+    /// `items` where the rest is uncolored), and the primary items' bounds
+    /// `bounds` (`(lo, hi)`; empty when every item is exactly once). An
+    /// option is linked into its items' lists only when it has a primary
+    /// item, as in Knuth's programs, which drop the others.
+    pub(crate) fn build(
+        &mut self,
+        primary: u32,
+        items: &[Slot],
+        colors: &[u32],
+        bounds: &[(u32, u32)],
+        levels: usize,
+    ) {
+        let n = items
+            .iter()
+            .position(|&s| s == SPACER)
+            .expect("the first spacer") as u32;
+        self.n_items = n;
+        self.n_primary = primary;
+        self.updates = 0;
+        self.nd.clear();
+        self.nd.extend((0..n).map(|c| Nd {
+            up: c,
+            down: c,
+            item: c,
+            color: NO_COLOR,
+        }));
+        self.len.clear();
+        self.len.resize(n as usize, 0);
+        // The option nodes, then links for the options with a primary item.
+        let mut first = n as usize + 1;
+        self.nd.push(Nd {
+            item: SPACER.0,
+            ..Nd::default()
+        });
+        while first < items.len() {
+            let end = first + items[first..].iter().position(|&s| s == SPACER).unwrap();
+            let linked = items[first..end].iter().any(|s| s.0 < primary);
+            for (x, &it) in (first..end).zip(&items[first..end]) {
+                let mut node = Nd {
+                    up: x as u32,
+                    down: x as u32,
+                    item: it.0,
+                    color: colors.get(x).copied().unwrap_or(NO_COLOR),
+                };
+                if linked {
+                    let head = it.0 as usize;
+                    let last = self.nd[head].up;
+                    node.up = last;
+                    node.down = it.0;
+                    self.nd[last as usize].down = x as u32;
+                    self.nd[head].up = x as u32;
+                    self.len[head] += 1;
+                }
+                self.nd.push(node);
+            }
+            // The spacer: `up` is the option's first node; the spacer
+            // before the option gets its last node as `down`.
+            self.nd[first - 1].down = end as u32 - 1;
+            self.nd.push(Nd {
+                up: first as u32,
+                down: end as u32,
+                item: SPACER.0,
+                color: NO_COLOR,
+            });
+            first = end + 1;
+        }
+        let root = primary as usize;
+        self.prev.clear();
+        self.next.clear();
+        self.prev
+            .extend((0..=primary).map(|c| if c == 0 { primary } else { c - 1 }));
+        self.next
+            .extend((0..=primary).map(|c| if c == primary { 0 } else { c + 1 }));
+        if primary == 0 {
+            self.prev[root] = primary;
+            self.next[root] = primary;
+        }
+        self.bound.clear();
+        self.slack.clear();
+        for c in 0..primary as usize {
+            let (lo, hi) = bounds.get(c).copied().unwrap_or((1, 1));
+            self.bound.push(hi);
+            self.slack.push(hi - lo);
+        }
+        self.first_tweak.clear();
+        self.first_tweak.resize(levels, 0);
+    }
+
+    /// The item of node `x` ([`SPACER`] for a spacer).
+    #[inline]
+    pub(crate) fn item_of(&self, x: Node) -> Slot {
+        Slot(self.nd[x.0 as usize].item)
+    }
+
+    /// The node after `x` in its item's list.
+    #[inline]
+    pub(crate) fn down(&self, x: Node) -> Node {
+        Node(self.nd[x.0 as usize].down)
+    }
+
+    /// The length of item `c`'s list.
+    #[inline]
+    pub(crate) fn len_of(&self, c: Slot) -> u32 {
+        self.len[c.0 as usize]
+    }
+
+    /// Is every primary item covered (inactive)?
+    #[inline]
+    pub(crate) fn all_covered(&self) -> bool {
+        self.next[self.n_primary as usize] == self.n_primary
+    }
+
+    /// Takes primary item `c` out of the active list.
+    #[inline]
+    fn deactivate(&mut self, c: u32) {
+        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
+        self.next[l as usize] = r;
+        self.prev[r as usize] = l;
+    }
+
+    /// Puts primary item `c` back into the active list.
+    #[inline]
+    fn reactivate(&mut self, c: u32) {
+        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
+        self.next[l as usize] = c;
+        self.prev[r as usize] = c;
+    }
+
+    /// Unlinks node `x` (not a spacer) from its item's list.
+    #[inline(always)]
+    fn hide(&mut self, node: Nd) {
+        self.nd[node.up as usize].down = node.down;
+        self.nd[node.down as usize].up = node.up;
+        self.len[node.item as usize] -= 1;
+    }
+
+    /// Links node `x` back into its item's list.
+    #[inline(always)]
+    fn unhide(&mut self, x: u32, node: Nd) {
+        self.nd[node.up as usize].down = x;
+        self.nd[node.down as usize].up = x;
+        self.len[node.item as usize] += 1;
+    }
+
+    /// Unlinks the nodes of option `rr` other than `rr` itself, skipping
+    /// purified ones; returns how many were unlinked.
+    #[inline(always)]
+    fn hide_others(&mut self, rr: u32) -> u64 {
+        let mut updates = 0;
+        let mut nn = rr + 1;
+        while nn != rr {
+            let node = self.nd[nn as usize];
+            if node.color != PURIFIED {
+                if node.item == SPACER.0 {
+                    nn = node.up;
+                    continue;
+                }
+                self.hide(node);
+                updates += 1;
+            }
+            nn += 1;
+        }
+        updates
+    }
+
+    /// Undoes [`XccLinks::hide_others`], going forward as Knuth's `uncover`
+    /// does (the order does not matter).
+    #[inline(always)]
+    fn unhide_others(&mut self, rr: u32) {
+        let mut nn = rr + 1;
+        while nn != rr {
+            let node = self.nd[nn as usize];
+            if node.color != PURIFIED {
+                if node.item == SPACER.0 {
+                    nn = node.up;
+                    continue;
+                }
+                self.unhide(nn, node);
+            }
+            nn += 1;
+        }
+    }
+
+    /// Covers item `c`: takes it out of the active list (a primary item,
+    /// when `deactivate`) and hides every option in its list.
+    #[inline]
+    pub(crate) fn cover(&mut self, c: u32, deactivate: bool) {
+        if deactivate && c < self.n_primary {
+            self.deactivate(c);
+        }
+        let mut updates = 1;
+        let mut rr = self.nd[c as usize].down;
+        while rr != c {
+            updates += self.hide_others(rr);
+            rr = self.nd[rr as usize].down;
+        }
+        self.updates += updates;
+    }
+
+    /// Undoes [`XccLinks::cover`].
+    #[inline]
+    pub(crate) fn uncover(&mut self, c: u32, reactivate: bool) {
+        let mut rr = self.nd[c as usize].down;
+        while rr != c {
+            self.unhide_others(rr);
+            rr = self.nd[rr as usize].down;
+        }
+        if reactivate && c < self.n_primary {
+            self.reactivate(c);
+        }
+    }
+
+    /// Purifies the item of node `p` with `p`'s color: hides the options
+    /// that give the item another color (or none), and marks those that
+    /// give it the same color (DLX2's `purify`).
+    fn purify(&mut self, p: u32) {
+        let Nd {
+            item: cc, color: x, ..
+        } = self.nd[p as usize];
+        let mut updates = 0;
+        let mut rr = self.nd[cc as usize].down;
+        while rr != cc {
+            if self.nd[rr as usize].color != x {
+                updates += self.hide_others(rr);
+            } else if rr != p {
+                self.nd[rr as usize].color = PURIFIED;
+            }
+            rr = self.nd[rr as usize].down;
+        }
+        self.updates += updates;
+    }
+
+    /// Undoes [`XccLinks::purify`].
+    fn unpurify(&mut self, p: u32) {
+        let Nd {
+            item: cc, color: x, ..
+        } = self.nd[p as usize];
+        let mut rr = self.nd[cc as usize].up;
+        while rr != cc {
+            let node = self.nd[rr as usize];
+            if node.color == PURIFIED {
+                self.nd[rr as usize].color = x;
+            } else if rr != p {
+                // Backwards through the option, as Knuth does.
+                let mut nn = rr - 1;
+                while nn != rr {
+                    let n = self.nd[nn as usize];
+                    if n.color != PURIFIED {
+                        if n.item == SPACER.0 {
+                            nn = n.down;
+                            continue;
+                        }
+                        self.unhide(nn, n);
+                    }
+                    nn -= 1;
+                }
+            }
+            rr = node.up;
+        }
+    }
+
+    /// Commits the items of the option of `x` other than `x`'s own (DLX2):
+    /// covers the uncolored ones and purifies the colored ones not yet
+    /// purified with that color.
+    #[inline]
+    fn commit_others(&mut self, x: u32) {
+        let mut pp = x + 1;
+        while pp != x {
+            let node = self.nd[pp as usize];
+            if node.item == SPACER.0 {
+                pp = node.up;
+                continue;
+            }
+            if node.color == NO_COLOR {
+                self.cover(node.item, true);
+            } else if node.color != PURIFIED {
+                self.purify(pp);
+            }
+            pp += 1;
+        }
+    }
+
+    /// Undoes [`XccLinks::commit_others`], right to left.
+    #[inline]
+    fn uncommit_others(&mut self, x: u32) {
+        let mut pp = x - 1;
+        while pp != x {
+            let node = self.nd[pp as usize];
+            if node.item == SPACER.0 {
+                pp = node.down;
+                continue;
+            }
+            if node.color == NO_COLOR {
+                self.uncover(node.item, true);
+            } else if node.color != PURIFIED {
+                self.unpurify(pp);
+            }
+            pp -= 1;
+        }
+    }
+
+    /// [`XccLinks::commit_others`] under Algorithm M: a primary item loses
+    /// one from its bound and is covered when none is left.
+    #[inline]
+    fn commit_others_bounded(&mut self, x: u32) {
+        let mut pp = x + 1;
+        while pp != x {
+            let node = self.nd[pp as usize];
+            let cc = node.item;
+            if cc == SPACER.0 {
+                pp = node.up;
+                continue;
+            }
+            if cc < self.n_primary {
+                let b = &mut self.bound[cc as usize];
+                *b -= 1;
+                if *b == 0 {
+                    self.cover(cc, true);
+                }
+            } else if node.color == NO_COLOR {
+                self.cover(cc, true);
+            } else if node.color != PURIFIED {
+                self.purify(pp);
+            }
+            pp += 1;
+        }
+    }
+
+    /// Undoes [`XccLinks::commit_others_bounded`].
+    #[inline]
+    fn uncommit_others_bounded(&mut self, x: u32) {
+        let mut pp = x - 1;
+        while pp != x {
+            let node = self.nd[pp as usize];
+            let cc = node.item;
+            if cc == SPACER.0 {
+                pp = node.down;
+                continue;
+            }
+            if cc < self.n_primary {
+                if self.bound[cc as usize] == 0 {
+                    self.uncover(cc, true);
+                }
+                self.bound[cc as usize] += 1;
+            } else if node.color == NO_COLOR {
+                self.uncover(cc, true);
+            } else if node.color != PURIFIED {
+                self.unpurify(pp);
+            }
+            pp -= 1;
+        }
+    }
+
+    /// Hides the option of node `n`, the topmost in its item's list, and
+    /// takes it out of that list (DLX3's `tweak`); when `block` is false the
+    /// item was covered, which already hid the option's other nodes.
+    fn tweak(&mut self, n: u32, block: bool) {
+        let mut updates = 0;
+        let mut nn = if block { n + 1 } else { n };
+        loop {
+            let node = self.nd[nn as usize];
+            if node.color != PURIFIED {
+                if node.item == SPACER.0 {
+                    nn = node.up;
+                    continue;
+                }
+                self.hide(node);
+                updates += 1;
+            }
+            if nn == n {
+                break;
+            }
+            nn += 1;
+        }
+        self.updates += updates;
+    }
+
+    /// Undoes the tweaks of item `c` since `x` was its topmost option
+    /// (DLX3's `untweak`), and the cover of `c` when `unblock` is false.
+    fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
+        let z = self.nd[c as usize].down;
+        self.nd[c as usize].down = x;
+        let (mut rr, mut k, mut qq) = (x, 0, c);
+        while rr != z {
+            self.nd[rr as usize].up = qq;
+            k += 1;
+            if unblock {
+                self.unhide_others(rr);
+            }
+            qq = rr;
+            rr = self.nd[rr as usize].down;
+        }
+        self.nd[rr as usize].up = qq;
+        self.len[c as usize] += k;
+        if !unblock {
+            self.uncover(c, false);
+        }
+    }
+
+    /// The item [`Solver::branch`](crate::Solver::branch) reports: DLX2's
+    /// choice, or DLX3's when `bounded`, and whether it is a dead end;
+    /// `None` when no primary item is active.
+    pub(crate) fn choose_item(&self, bounded: bool) -> Option<(Slot, bool)> {
+        if bounded {
+            let (best, score) = self.choose_bounded();
+            (score != INFINITY).then_some((Slot(best), score <= 0))
+        } else {
+            let best = self.choose()?;
+            Some((Slot(best), self.len[best as usize] == 0))
+        }
+    }
+
+    /// The place of level `level`'s choice `cur` among the choices of its
+    /// item `stop`, and their number, for Knuth's progress estimate. Under
+    /// bounds the tweaked options have left the list (they are counted from
+    /// the level's first tweak) and the null move counts as a choice.
+    pub(crate) fn position(&self, level: usize, cur: Node, stop: Node, bounded: bool) -> (u32, u32) {
+        let c = stop.0;
+        let tweaking = bounded && !(self.bound[c as usize] == 0 && self.slack[c as usize] == 0);
+        let mut x = if tweaking {
+            self.first_tweak[level]
+        } else {
+            self.nd[c as usize].down
+        };
+        let mut k = 0;
+        while x != cur.0 && x != c {
+            k += 1;
+            x = self.nd[x as usize].down;
+        }
+        let n = if tweaking {
+            k + self.len[c as usize] + 1
+        } else {
+            self.len[c as usize]
+        };
+        (k, n.max(k + 1))
+    }
+
+    /// DLX2's choice: the leftmost active primary item of least length,
+    /// the scan stopping at length 0; `None` when none is active.
+    #[inline]
+    fn choose(&self) -> Option<u32> {
+        let root = self.n_primary;
+        let mut k = self.next[root as usize];
+        let (mut best, mut t) = (None, u32::MAX);
+        while k != root {
+            let l = self.len[k as usize];
+            if l < t {
+                (best, t) = (Some(k), l);
+                if l == 0 {
+                    break;
+                }
+            }
+            k = self.next[k as usize];
+        }
+        best
+    }
+
+    /// DLX3's choice: the active primary item of least score (see the
+    /// module notes) and that score; [`INFINITY`] when none is active.
+    fn choose_bounded(&self) -> (u32, i64) {
+        let root = self.n_primary;
+        let mut k = self.next[root as usize];
+        let (mut best, mut score, mut best_s, mut best_l) = (root, INFINITY, 0, 0);
+        while k != root {
+            let b = self.bound[k as usize];
+            let s = self.slack[k as usize].min(b);
+            let l = self.len[k as usize];
+            let t = i64::from(l) + i64::from(s) - i64::from(b) + 1;
+            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+                (best, score, best_s, best_l) = (k, t, s, l);
+            }
+            k = self.next[k as usize];
+        }
+        (best, score)
+    }
+
+    /// Commits option `x` (its first node) before the search (see
+    /// [`Solver::force`]), the option being compatible with those forced
+    /// before it: takes its nodes out of their items' lists (a linked option
+    /// is still visible, so they are all there, but for those frozen in a
+    /// purified list), then counts down its primary items' bounds, covering
+    /// those that reach 0, and covers its uncolored secondary items and
+    /// purifies its colored ones. `colored[k]` says that an earlier forced
+    /// option already gave the item of the option's `k`-th node this color.
+    ///
+    /// [`Solver::force`]: crate::Solver::force
+    pub(crate) fn force(&mut self, x: u32, colored: &[bool]) {
+        let mut end = x;
+        while self.nd[end as usize].item != SPACER.0 {
+            end += 1;
+        }
+        let linked = (x..end).any(|nn| self.nd[nn as usize].item < self.n_primary);
+        if linked {
+            for nn in x..end {
+                let node = self.nd[nn as usize];
+                if node.color != PURIFIED {
+                    self.hide(node);
+                    self.updates += 1;
+                }
+            }
+        }
+        for (k, pp) in (x..end).enumerate() {
+            let node = self.nd[pp as usize];
+            let cc = node.item;
+            if cc < self.n_primary {
+                let b = &mut self.bound[cc as usize];
+                *b -= 1;
+                if *b == 0 {
+                    self.cover(cc, true);
+                }
+            } else if node.color == NO_COLOR {
+                self.cover(cc, true);
+            } else if node.color != PURIFIED && !colored[k] {
+                self.purify(pp);
+            }
+        }
+    }
+}
+
+/// Where a colored search stands between calls, and what it has counted:
+/// the solver's fields, lent to the search loops.
+pub(crate) struct Run<'s> {
+    pub(crate) choice: &'s mut [Node],
+    pub(crate) stop: &'s mut [Node],
+    pub(crate) level: usize,
+    /// Resume point: `Forward`, `Recover` (after a solution) or `Done`.
+    pub(crate) state: crate::solver::State,
+    pub(crate) nodes: u64,
+    pub(crate) solutions: u64,
+    pub(crate) node_limit: u64,
+    /// Were options forced (then a solution at the root is not a node of
+    /// its own, as in the plain search)?
+    pub(crate) forced: bool,
+    /// Number of chosen entries of the solution found, if one was.
+    pub(crate) solution_len: Option<usize>,
+}
+
+use crate::solver::{State, Step};
+
+impl XccLinks {
+    /// Algorithm C (DLX2) until `run.solutions` reaches `target`, the tree
+    /// is exhausted or the node limit stops it. The levels are DLX1's, so
+    /// `choice` and `stop` mean what they mean in the plain search.
+    pub(crate) fn search_colors(&mut self, run: &mut Run<'_>, target: u64) -> Step {
+        let mut resume = match run.state {
+            State::Done => return Step::Exhausted,
+            State::Forward => false,
+            State::Recover => true,
+        };
+        let choice = &mut *run.choice;
+        let stop = &mut *run.stop;
+        let mut level = run.level;
+        let step = 'forward: loop {
+            if resume {
+                resume = false;
+                self.recover(choice, level);
+            } else {
+                // C2-C3: enter a level and choose its item.
+                if run.nodes >= run.node_limit {
+                    run.state = State::Forward;
+                    break Step::NodeLimit;
+                }
+                run.nodes += 1;
+                let Some(best) = self.choose() else {
+                    // Nothing to cover at the root: the forced options (or
+                    // none) are the one solution.
+                    if !run.forced {
+                        run.nodes += 1;
+                    }
+                    run.solutions += 1;
+                    run.state = State::Done;
+                    if run.solutions >= target {
+                        run.solution_len = Some(level);
+                        break Step::Found;
+                    }
+                    break Step::Exhausted;
+                };
+                if self.len[best as usize] == 0 {
+                    // A dead end: DLX2 covers and uncovers the empty item.
+                    self.updates += 1;
+                    if level == 0 {
+                        run.state = State::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    self.recover(choice, level);
+                } else {
+                    self.cover(best, true);
+                    choice[level] = Node(self.nd[best as usize].down);
+                    stop[level] = Node(best);
+                }
+            }
+            loop {
+                // C5: try the option at choice[level], unless the list is
+                // exhausted (or its rest was split off).
+                let cur = choice[level];
+                if cur == stop[level] {
+                    // C7: restore the item and go up.
+                    self.uncover(self.nd[cur.0 as usize].item, true);
+                    if level == 0 {
+                        run.state = State::Done;
+                        break 'forward Step::Exhausted;
+                    }
+                    level -= 1;
+                } else {
+                    self.commit_others(cur.0);
+                    if !self.all_covered() {
+                        level += 1;
+                        continue 'forward;
+                    }
+                    run.nodes += 1;
+                    run.solutions += 1;
+                    if run.solutions >= target {
+                        run.state = State::Recover;
+                        run.solution_len = Some(level + 1);
+                        break 'forward Step::Found;
+                    }
+                }
+                self.recover(choice, level);
+            }
+        };
+        run.level = level;
+        step
+    }
+
+    /// C6: undoes the option tried at `level` and moves to the next.
+    #[inline]
+    fn recover(&mut self, choice: &mut [Node], level: usize) {
+        let cur = choice[level];
+        self.uncommit_others(cur.0);
+        choice[level] = Node(self.nd[cur.0 as usize].down);
+    }
+
+    /// Algorithm M (DLX3), resumable as [`XccLinks::search_colors`]. A
+    /// level whose `choice` is its item's header (`stop`) made the null
+    /// move; `first_tweak` keeps each level's first tweaked option.
+    pub(crate) fn search_bounds(&mut self, run: &mut Run<'_>, target: u64) -> Step {
+        #[derive(Clone, Copy)]
+        enum At {
+            Forward,
+            Advance,
+            Backup,
+            Backdown,
+        }
+        let mut at = match run.state {
+            State::Done => return Step::Exhausted,
+            State::Forward => At::Forward,
+            State::Recover => At::Backdown,
+        };
+        let choice = &mut *run.choice;
+        let stop = &mut *run.stop;
+        let mut level = run.level;
+        let step = loop {
+            match at {
+                At::Forward => {
+                    // M2-M3: enter a level and choose its item.
+                    if run.nodes >= run.node_limit {
+                        run.state = State::Forward;
+                        break Step::NodeLimit;
+                    }
+                    run.nodes += 1;
+                    let (best, score) = self.choose_bounded();
+                    if score == INFINITY {
+                        run.solutions += 1;
+                        if run.solutions >= target {
+                            run.state = State::Recover;
+                            run.solution_len = Some(level);
+                            break Step::Found;
+                        }
+                        at = At::Backdown;
+                        continue;
+                    }
+                    if score <= 0 {
+                        // Too few options left for the item's lower bound.
+                        at = At::Backdown;
+                        continue;
+                    }
+                    let c = best as usize;
+                    let cur = self.nd[c].down;
+                    choice[level] = Node(cur);
+                    stop[level] = Node(best);
+                    self.bound[c] -= 1;
+                    if self.bound[c] == 0 && self.slack[c] == 0 {
+                        self.cover(best, true);
+                    } else {
+                        self.first_tweak[level] = cur;
+                        if self.bound[c] == 0 {
+                            self.cover(best, true);
+                        }
+                    }
+                    at = At::Advance;
+                }
+                At::Advance => {
+                    // M5: try the next option, or the null move, or give up.
+                    let best = stop[level].0;
+                    let cur = choice[level].0;
+                    let c = best as usize;
+                    let (b, s) = (self.bound[c], self.slack[c]);
+                    if b == 0 && s == 0 {
+                        if cur == best {
+                            at = At::Backup;
+                            continue;
+                        }
+                    } else if i64::from(self.len[c]) <= i64::from(b) - i64::from(s) {
+                        at = At::Backup;
+                        continue;
+                    } else if cur != best {
+                        self.tweak(cur, b != 0);
+                    } else if b != 0 {
+                        self.deactivate(best);
+                    }
+                    if cur != best {
+                        self.commit_others_bounded(cur);
+                    }
+                    level += 1;
+                    at = At::Forward;
+                }
+                At::Backup => {
+                    // M8: restore the level's item.
+                    let best = stop[level].0;
+                    let c = best as usize;
+                    if self.bound[c] == 0 && self.slack[c] == 0 {
+                        self.uncover(best, true);
+                    } else {
+                        let x = self.first_tweak[level];
+                        self.untweak(best, x, self.bound[c] != 0);
+                    }
+                    self.bound[c] += 1;
+                    at = At::Backdown;
+                }
+                At::Backdown => {
+                    // M9: go up a level and undo its move.
+                    if level == 0 {
+                        run.state = State::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    let cur = choice[level];
+                    if cur == stop[level] {
+                        self.reactivate(cur.0);
+                        at = At::Backup;
+                        continue;
+                    }
+                    self.uncommit_others_bounded(cur.0);
+                    choice[level] = Node(self.nd[cur.0 as usize].down);
+                    at = At::Advance;
+                }
+            }
+        };
+        run.level = level;
+        step
+    }
+}
