@@ -15,6 +15,9 @@
 //!   exactly as DLX1 does, so its node and update counts equal DLX1's
 //!   ([`Branching`] has other rules: forced moves taken without a scan, and
 //!   a degree tie-break among the shortest items, for Sudoku-like problems).
+//! - [`Builder`] builds a problem from items and options named by any
+//!   labels (strings, tuples, enums), without counting the items first,
+//!   and reads solutions back as those labels.
 //! - [`text`] reads Knuth's DLX text format.
 //! - `parallel` (cargo feature `parallel`) counts solutions on every core.
 //!
@@ -47,6 +50,7 @@
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
+mod builder;
 mod index;
 mod links;
 #[cfg(feature = "parallel")]
@@ -56,6 +60,7 @@ mod solver;
 pub mod text;
 mod xcc;
 
+pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
 pub use index::{Color, Item, OptionId};
 pub use problem::{BuildError, Kind, Problem};
 pub use solver::{

@@ -744,6 +744,8 @@ impl Problem {
     /// Cuts the search tree at `depth` levels: the options chosen on the way
     /// to each node at that depth (or to a solution found above it), in the
     /// order the search visits them. Dead ends above `depth` are left out.
+    /// A problem with bounds ([`Kind::Multiplicities`]) is not cut: its one
+    /// part is the whole tree.
     ///
     /// Forcing the options of each part (see [`Solver::force`]) and counting
     /// gives counts that sum to the problem's count: the parts can be solved
@@ -774,6 +776,13 @@ impl Problem {
     /// assert_eq!(total, p.count());
     /// ```
     pub fn parts(&mut self, depth: usize) -> Vec<Vec<OptionId>> {
+        if self.kind() == Kind::Multiplicities {
+            // A level of Algorithm M is not "one of these options" (its
+            // tweaks rule the earlier options out below it, and a null move
+            // chooses none), so forced options cannot describe its subtrees:
+            // the whole tree is one part.
+            return vec![Vec::new()];
+        }
         let mut parts = Vec::new();
         let mut prefix = Vec::new();
         self.collect_parts(depth, &mut prefix, &mut parts);

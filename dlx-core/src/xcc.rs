@@ -44,6 +44,14 @@
 //! On a problem without bounds the search is DLX2's, with DLX2's update for
 //! the cover of an empty item at a dead end (DLX3 skips that cover).
 
+// This module is the third of the crate's exceptions to `deny(unsafe_code)`:
+// unchecked indexing of the nodes and lengths in the search (the plain links
+// do the same; here it measured N% on the colored files). Every index the
+// search reads comes from the arrays themselves or from `build`, which only
+// stores indices of entries it has written, and the arrays do not change
+// size between builds; debug builds check every bound.
+#![allow(unsafe_code)]
+
 use crate::links::{Node, Slot, SPACER};
 
 /// The color code of a node that names its item without a color.
@@ -63,6 +71,16 @@ pub(crate) struct Nd {
     color: u32,
 }
 
+/// What Algorithm M keeps of a primary item (Knuth keeps the two together
+/// too: the choice reads both).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Itm {
+    /// How many more chosen options may contain the item.
+    bound: u32,
+    /// Its upper bound minus its lower bound.
+    slack: u32,
+}
+
 /// The links of a colored or bounded problem.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct XccLinks {
@@ -71,14 +89,14 @@ pub(crate) struct XccLinks {
     len: Vec<u32>,
     n_items: u32,
     n_primary: u32,
-    /// The active primary items, a doubly linked list through `prev` and
-    /// `next` whose head is entry `n_primary` (Knuth's root).
-    prev: Vec<u32>,
-    next: Vec<u32>,
-    /// How many more chosen options may contain each primary item.
-    bound: Vec<u32>,
-    /// Upper bound minus lower bound, for each primary item.
-    slack: Vec<u32>,
+    /// Bit `c % 64` of word `c / 64` is set while primary item `c` is
+    /// active. Knuth keeps a doubly linked list in index order; items leave
+    /// and return to it in last-in, first-out order, so it is always the
+    /// set of these bits in index order, and the scans of the choice load
+    /// the lengths without waiting on the links (kq_n8_2_d2 X -> Y s).
+    active: Vec<u64>,
+    /// The bounds of each primary item.
+    items: Vec<Itm>,
     /// The first option tweaked at each level (Algorithm M).
     first_tweak: Vec<u32>,
     /// Items covered plus option nodes unlinked, as Knuth counts them.
@@ -141,7 +159,7 @@ impl XccLinks {
                     let last = self.nd[head].up;
                     node.up = last;
                     node.down = it.0;
-                    self.nd[last as usize].down = x as u32;
+                    self.nd_mut(last).down = x as u32;
                     self.nd[head].up = x as u32;
                     self.len[head] += 1;
                 }
@@ -158,82 +176,122 @@ impl XccLinks {
             });
             first = end + 1;
         }
-        let root = primary as usize;
-        self.prev.clear();
-        self.next.clear();
-        self.prev
-            .extend((0..=primary).map(|c| if c == 0 { primary } else { c - 1 }));
-        self.next
-            .extend((0..=primary).map(|c| if c == primary { 0 } else { c + 1 }));
-        if primary == 0 {
-            self.prev[root] = primary;
-            self.next[root] = primary;
+        self.active.clear();
+        self.active.resize((primary as usize).div_ceil(64), u64::MAX);
+        if primary % 64 != 0 {
+            if let Some(last) = self.active.last_mut() {
+                *last = (1 << (primary % 64)) - 1;
+            }
         }
-        self.bound.clear();
-        self.slack.clear();
+        self.items.clear();
         for c in 0..primary as usize {
             let (lo, hi) = bounds.get(c).copied().unwrap_or((1, 1));
-            self.bound.push(hi);
-            self.slack.push(hi - lo);
+            self.items.push(Itm {
+                bound: hi,
+                slack: hi - lo,
+            });
         }
         self.first_tweak.clear();
         self.first_tweak.resize(levels, 0);
     }
 
+    /// Node `i`.
+    #[inline(always)]
+    fn nd(&self, i: u32) -> Nd {
+        debug_assert!((i as usize) < self.nd.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { *self.nd.get_unchecked(i as usize) }
+    }
+
+    /// Node `i`, to change.
+    #[inline(always)]
+    fn nd_mut(&mut self, i: u32) -> &mut Nd {
+        debug_assert!((i as usize) < self.nd.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { self.nd.get_unchecked_mut(i as usize) }
+    }
+
+    /// The length of item `c`'s list.
+    #[inline(always)]
+    fn ln(&self, c: u32) -> u32 {
+        debug_assert!((c as usize) < self.len.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { *self.len.get_unchecked(c as usize) }
+    }
+
+    /// The bounds of primary item `c`.
+    #[inline(always)]
+    fn itm(&self, c: u32) -> Itm {
+        debug_assert!((c as usize) < self.items.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { *self.items.get_unchecked(c as usize) }
+    }
+
+    /// The length of item `c`'s list, to change.
+    #[inline(always)]
+    fn len_mut(&mut self, c: u32) -> &mut u32 {
+        debug_assert!((c as usize) < self.len.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { self.len.get_unchecked_mut(c as usize) }
+    }
+
     /// The item of node `x` ([`SPACER`] for a spacer).
     #[inline]
     pub(crate) fn item_of(&self, x: Node) -> Slot {
-        Slot(self.nd[x.0 as usize].item)
+        Slot(self.nd(x.0).item)
     }
 
     /// The node after `x` in its item's list.
     #[inline]
     pub(crate) fn down(&self, x: Node) -> Node {
-        Node(self.nd[x.0 as usize].down)
+        Node(self.nd(x.0).down)
     }
 
     /// The length of item `c`'s list.
     #[inline]
     pub(crate) fn len_of(&self, c: Slot) -> u32 {
-        self.len[c.0 as usize]
+        self.ln(c.0)
     }
 
     /// Is every primary item covered (inactive)?
     #[inline]
     pub(crate) fn all_covered(&self) -> bool {
-        self.next[self.n_primary as usize] == self.n_primary
+        self.active.iter().all(|&w| w == 0)
     }
 
     /// Takes primary item `c` out of the active list.
     #[inline]
     fn deactivate(&mut self, c: u32) {
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = r;
-        self.prev[r as usize] = l;
+        self.active[c as usize / 64] &= !(1 << (c % 64));
     }
 
     /// Puts primary item `c` back into the active list.
     #[inline]
     fn reactivate(&mut self, c: u32) {
-        let (l, r) = (self.prev[c as usize], self.next[c as usize]);
-        self.next[l as usize] = c;
-        self.prev[r as usize] = c;
+        self.active[c as usize / 64] |= 1 << (c % 64);
     }
 
     /// Unlinks node `x` (not a spacer) from its item's list.
+    ///
+    /// Only primary items' lengths are kept: nothing reads a secondary
+    /// item's (Knuth's programs count the memory this saves as `lmems`).
     #[inline(always)]
     fn hide(&mut self, node: Nd) {
-        self.nd[node.up as usize].down = node.down;
-        self.nd[node.down as usize].up = node.up;
-        self.len[node.item as usize] -= 1;
+        self.nd_mut(node.up).down = node.down;
+        self.nd_mut(node.down).up = node.up;
+        if node.item < self.n_primary {
+            *self.len_mut(node.item) -= 1;
+        }
     }
 
     /// Links node `x` back into its item's list.
     #[inline(always)]
     fn unhide(&mut self, x: u32, node: Nd) {
-        self.nd[node.up as usize].down = x;
-        self.nd[node.down as usize].up = x;
-        self.len[node.item as usize] += 1;
+        self.nd_mut(node.up).down = x;
+        self.nd_mut(node.down).up = x;
+        if node.item < self.n_primary {
+            *self.len_mut(node.item) += 1;
+        }
     }
 
     /// Unlinks the nodes of option `rr` other than `rr` itself, skipping
@@ -243,7 +301,7 @@ impl XccLinks {
         let mut updates = 0;
         let mut nn = rr + 1;
         while nn != rr {
-            let node = self.nd[nn as usize];
+            let node = self.nd(nn);
             if node.color != PURIFIED {
                 if node.item == SPACER.0 {
                     nn = node.up;
@@ -263,7 +321,7 @@ impl XccLinks {
     fn unhide_others(&mut self, rr: u32) {
         let mut nn = rr + 1;
         while nn != rr {
-            let node = self.nd[nn as usize];
+            let node = self.nd(nn);
             if node.color != PURIFIED {
                 if node.item == SPACER.0 {
                     nn = node.up;
@@ -283,10 +341,10 @@ impl XccLinks {
             self.deactivate(c);
         }
         let mut updates = 1;
-        let mut rr = self.nd[c as usize].down;
+        let mut rr = self.nd(c).down;
         while rr != c {
             updates += self.hide_others(rr);
-            rr = self.nd[rr as usize].down;
+            rr = self.nd(rr).down;
         }
         self.updates += updates;
     }
@@ -294,10 +352,10 @@ impl XccLinks {
     /// Undoes [`XccLinks::cover`].
     #[inline]
     pub(crate) fn uncover(&mut self, c: u32, reactivate: bool) {
-        let mut rr = self.nd[c as usize].down;
+        let mut rr = self.nd(c).down;
         while rr != c {
             self.unhide_others(rr);
-            rr = self.nd[rr as usize].down;
+            rr = self.nd(rr).down;
         }
         if reactivate && c < self.n_primary {
             self.reactivate(c);
@@ -310,16 +368,16 @@ impl XccLinks {
     fn purify(&mut self, p: u32) {
         let Nd {
             item: cc, color: x, ..
-        } = self.nd[p as usize];
+        } = self.nd(p);
         let mut updates = 0;
-        let mut rr = self.nd[cc as usize].down;
+        let mut rr = self.nd(cc).down;
         while rr != cc {
-            if self.nd[rr as usize].color != x {
+            if self.nd(rr).color != x {
                 updates += self.hide_others(rr);
             } else if rr != p {
-                self.nd[rr as usize].color = PURIFIED;
+                self.nd_mut(rr).color = PURIFIED;
             }
-            rr = self.nd[rr as usize].down;
+            rr = self.nd(rr).down;
         }
         self.updates += updates;
     }
@@ -328,17 +386,17 @@ impl XccLinks {
     fn unpurify(&mut self, p: u32) {
         let Nd {
             item: cc, color: x, ..
-        } = self.nd[p as usize];
-        let mut rr = self.nd[cc as usize].up;
+        } = self.nd(p);
+        let mut rr = self.nd(cc).up;
         while rr != cc {
-            let node = self.nd[rr as usize];
+            let node = self.nd(rr);
             if node.color == PURIFIED {
-                self.nd[rr as usize].color = x;
+                self.nd_mut(rr).color = x;
             } else if rr != p {
                 // Backwards through the option, as Knuth does.
                 let mut nn = rr - 1;
                 while nn != rr {
-                    let n = self.nd[nn as usize];
+                    let n = self.nd(nn);
                     if n.color != PURIFIED {
                         if n.item == SPACER.0 {
                             nn = n.down;
@@ -360,7 +418,7 @@ impl XccLinks {
     fn commit_others(&mut self, x: u32) {
         let mut pp = x + 1;
         while pp != x {
-            let node = self.nd[pp as usize];
+            let node = self.nd(pp);
             if node.item == SPACER.0 {
                 pp = node.up;
                 continue;
@@ -379,7 +437,7 @@ impl XccLinks {
     fn uncommit_others(&mut self, x: u32) {
         let mut pp = x - 1;
         while pp != x {
-            let node = self.nd[pp as usize];
+            let node = self.nd(pp);
             if node.item == SPACER.0 {
                 pp = node.down;
                 continue;
@@ -399,14 +457,14 @@ impl XccLinks {
     fn commit_others_bounded(&mut self, x: u32) {
         let mut pp = x + 1;
         while pp != x {
-            let node = self.nd[pp as usize];
+            let node = self.nd(pp);
             let cc = node.item;
             if cc == SPACER.0 {
                 pp = node.up;
                 continue;
             }
             if cc < self.n_primary {
-                let b = &mut self.bound[cc as usize];
+                let b = &mut self.items[cc as usize].bound;
                 *b -= 1;
                 if *b == 0 {
                     self.cover(cc, true);
@@ -425,17 +483,17 @@ impl XccLinks {
     fn uncommit_others_bounded(&mut self, x: u32) {
         let mut pp = x - 1;
         while pp != x {
-            let node = self.nd[pp as usize];
+            let node = self.nd(pp);
             let cc = node.item;
             if cc == SPACER.0 {
                 pp = node.down;
                 continue;
             }
             if cc < self.n_primary {
-                if self.bound[cc as usize] == 0 {
+                if self.items[cc as usize].bound == 0 {
                     self.uncover(cc, true);
                 }
-                self.bound[cc as usize] += 1;
+                self.items[cc as usize].bound += 1;
             } else if node.color == NO_COLOR {
                 self.uncover(cc, true);
             } else if node.color != PURIFIED {
@@ -452,7 +510,7 @@ impl XccLinks {
         let mut updates = 0;
         let mut nn = if block { n + 1 } else { n };
         loop {
-            let node = self.nd[nn as usize];
+            let node = self.nd(nn);
             if node.color != PURIFIED {
                 if node.item == SPACER.0 {
                     nn = node.up;
@@ -472,20 +530,20 @@ impl XccLinks {
     /// Undoes the tweaks of item `c` since `x` was its topmost option
     /// (DLX3's `untweak`), and the cover of `c` when `unblock` is false.
     fn untweak(&mut self, c: u32, x: u32, unblock: bool) {
-        let z = self.nd[c as usize].down;
-        self.nd[c as usize].down = x;
+        let z = self.nd(c).down;
+        self.nd_mut(c).down = x;
         let (mut rr, mut k, mut qq) = (x, 0, c);
         while rr != z {
-            self.nd[rr as usize].up = qq;
+            self.nd_mut(rr).up = qq;
             k += 1;
             if unblock {
                 self.unhide_others(rr);
             }
             qq = rr;
-            rr = self.nd[rr as usize].down;
+            rr = self.nd(rr).down;
         }
-        self.nd[rr as usize].up = qq;
-        self.len[c as usize] += k;
+        self.nd_mut(rr).up = qq;
+        *self.len_mut(c) += k;
         if !unblock {
             self.uncover(c, false);
         }
@@ -500,7 +558,7 @@ impl XccLinks {
             (score != INFINITY).then_some((Slot(best), score <= 0))
         } else {
             let best = self.choose()?;
-            Some((Slot(best), self.len[best as usize] == 0))
+            Some((Slot(best), self.ln(best) == 0))
         }
     }
 
@@ -510,21 +568,21 @@ impl XccLinks {
     /// the level's first tweak) and the null move counts as a choice.
     pub(crate) fn position(&self, level: usize, cur: Node, stop: Node, bounded: bool) -> (u32, u32) {
         let c = stop.0;
-        let tweaking = bounded && !(self.bound[c as usize] == 0 && self.slack[c as usize] == 0);
+        let tweaking = bounded && !(self.items[c as usize].bound == 0 && self.items[c as usize].slack == 0);
         let mut x = if tweaking {
             self.first_tweak[level]
         } else {
-            self.nd[c as usize].down
+            self.nd(c).down
         };
         let mut k = 0;
         while x != cur.0 && x != c {
             k += 1;
-            x = self.nd[x as usize].down;
+            x = self.nd(x).down;
         }
         let n = if tweaking {
-            k + self.len[c as usize] + 1
+            k + self.ln(c) + 1
         } else {
-            self.len[c as usize]
+            self.ln(c)
         };
         (k, n.max(k + 1))
     }
@@ -533,37 +591,46 @@ impl XccLinks {
     /// the scan stopping at length 0; `None` when none is active.
     #[inline]
     fn choose(&self) -> Option<u32> {
-        let root = self.n_primary;
-        let mut k = self.next[root as usize];
         let (mut best, mut t) = (None, u32::MAX);
-        while k != root {
-            let l = self.len[k as usize];
-            if l < t {
-                (best, t) = (Some(k), l);
-                if l == 0 {
-                    break;
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let l = self.ln(k);
+                if l < t {
+                    (best, t) = (Some(k), l);
+                    if l == 0 {
+                        return best;
+                    }
                 }
             }
-            k = self.next[k as usize];
         }
         best
     }
 
     /// DLX3's choice: the active primary item of least score (see the
-    /// module notes) and that score; [`INFINITY`] when none is active.
+    /// module notes) and that score; [`INFINITY`] when none is active. A
+    /// score of 0 or less ends the level whatever the item, so the scan
+    /// stops there.
     fn choose_bounded(&self) -> (u32, i64) {
-        let root = self.n_primary;
-        let mut k = self.next[root as usize];
-        let (mut best, mut score, mut best_s, mut best_l) = (root, INFINITY, 0, 0);
-        while k != root {
-            let b = self.bound[k as usize];
-            let s = self.slack[k as usize].min(b);
-            let l = self.len[k as usize];
-            let t = i64::from(l) + i64::from(s) - i64::from(b) + 1;
-            if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
-                (best, score, best_s, best_l) = (k, t, s, l);
+        let (mut best, mut score, mut best_s, mut best_l) = (0, INFINITY, 0, 0);
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let Itm { bound: b, slack } = self.itm(k);
+                let s = slack.min(b);
+                let l = self.ln(k);
+                let t = i64::from(l) + i64::from(s) - i64::from(b) + 1;
+                if t < score || (t == score && (s < best_s || (s == best_s && l > best_l))) {
+                    (best, score, best_s, best_l) = (k, t, s, l);
+                    if t <= 0 {
+                        return (best, score);
+                    }
+                }
             }
-            k = self.next[k as usize];
         }
         (best, score)
     }
@@ -580,13 +647,13 @@ impl XccLinks {
     /// [`Solver::force`]: crate::Solver::force
     pub(crate) fn force(&mut self, x: u32, colored: &[bool]) {
         let mut end = x;
-        while self.nd[end as usize].item != SPACER.0 {
+        while self.nd(end).item != SPACER.0 {
             end += 1;
         }
-        let linked = (x..end).any(|nn| self.nd[nn as usize].item < self.n_primary);
+        let linked = (x..end).any(|nn| self.nd(nn).item < self.n_primary);
         if linked {
             for nn in x..end {
-                let node = self.nd[nn as usize];
+                let node = self.nd(nn);
                 if node.color != PURIFIED {
                     self.hide(node);
                     self.updates += 1;
@@ -594,10 +661,10 @@ impl XccLinks {
             }
         }
         for (k, pp) in (x..end).enumerate() {
-            let node = self.nd[pp as usize];
+            let node = self.nd(pp);
             let cc = node.item;
             if cc < self.n_primary {
-                let b = &mut self.bound[cc as usize];
+                let b = &mut self.items[cc as usize].bound;
                 *b -= 1;
                 if *b == 0 {
                     self.cover(cc, true);
@@ -669,7 +736,7 @@ impl XccLinks {
                     }
                     break Step::Exhausted;
                 };
-                if self.len[best as usize] == 0 {
+                if self.ln(best) == 0 {
                     // A dead end: DLX2 covers and uncovers the empty item.
                     self.updates += 1;
                     if level == 0 {
@@ -680,7 +747,7 @@ impl XccLinks {
                     self.recover(choice, level);
                 } else {
                     self.cover(best, true);
-                    choice[level] = Node(self.nd[best as usize].down);
+                    choice[level] = Node(self.nd(best).down);
                     stop[level] = Node(best);
                 }
             }
@@ -690,7 +757,7 @@ impl XccLinks {
                 let cur = choice[level];
                 if cur == stop[level] {
                     // C7: restore the item and go up.
-                    self.uncover(self.nd[cur.0 as usize].item, true);
+                    self.uncover(self.nd(cur.0).item, true);
                     if level == 0 {
                         run.state = State::Done;
                         break 'forward Step::Exhausted;
@@ -722,7 +789,7 @@ impl XccLinks {
     fn recover(&mut self, choice: &mut [Node], level: usize) {
         let cur = choice[level];
         self.uncommit_others(cur.0);
-        choice[level] = Node(self.nd[cur.0 as usize].down);
+        choice[level] = Node(self.nd(cur.0).down);
     }
 
     /// Algorithm M (DLX3), resumable as [`XccLinks::search_colors`]. A
@@ -770,15 +837,15 @@ impl XccLinks {
                         continue;
                     }
                     let c = best as usize;
-                    let cur = self.nd[c].down;
+                    let cur = self.nd(best).down;
                     choice[level] = Node(cur);
                     stop[level] = Node(best);
-                    self.bound[c] -= 1;
-                    if self.bound[c] == 0 && self.slack[c] == 0 {
+                    self.items[c].bound -= 1;
+                    if self.items[c].bound == 0 && self.items[c].slack == 0 {
                         self.cover(best, true);
                     } else {
                         self.first_tweak[level] = cur;
-                        if self.bound[c] == 0 {
+                        if self.items[c].bound == 0 {
                             self.cover(best, true);
                         }
                     }
@@ -789,13 +856,13 @@ impl XccLinks {
                     let best = stop[level].0;
                     let cur = choice[level].0;
                     let c = best as usize;
-                    let (b, s) = (self.bound[c], self.slack[c]);
+                    let (b, s) = (self.items[c].bound, self.items[c].slack);
                     if b == 0 && s == 0 {
                         if cur == best {
                             at = At::Backup;
                             continue;
                         }
-                    } else if i64::from(self.len[c]) <= i64::from(b) - i64::from(s) {
+                    } else if i64::from(self.ln(best)) <= i64::from(b) - i64::from(s) {
                         at = At::Backup;
                         continue;
                     } else if cur != best {
@@ -813,13 +880,13 @@ impl XccLinks {
                     // M8: restore the level's item.
                     let best = stop[level].0;
                     let c = best as usize;
-                    if self.bound[c] == 0 && self.slack[c] == 0 {
+                    if self.items[c].bound == 0 && self.items[c].slack == 0 {
                         self.uncover(best, true);
                     } else {
                         let x = self.first_tweak[level];
-                        self.untweak(best, x, self.bound[c] != 0);
+                        self.untweak(best, x, self.items[c].bound != 0);
                     }
-                    self.bound[c] += 1;
+                    self.items[c].bound += 1;
                     at = At::Backdown;
                 }
                 At::Backdown => {
@@ -836,7 +903,7 @@ impl XccLinks {
                         continue;
                     }
                     self.uncommit_others_bounded(cur.0);
-                    choice[level] = Node(self.nd[cur.0 as usize].down);
+                    choice[level] = Node(self.nd(cur.0).down);
                     at = At::Advance;
                 }
             }

@@ -7,7 +7,7 @@ use dlx_core::text::{
     self, parse, DlxFile, Line, LineReader, ParseError, ParseErrorKind, ReadError, MAX_LINE_LEN,
     MAX_NAME_LEN,
 };
-use dlx_core::OptionId;
+use dlx_core::{Item, OptionId};
 
 use crate::common::check_cover;
 
@@ -76,7 +76,8 @@ fn unknown_item() {
 
 #[test]
 fn unknown_item_with_a_bad_name_reports_the_bad_character() {
-    assert_error(b"a b\na b:x\n", 2, 4, ParseErrorKind::BadCharacter(':'));
+    assert_error(b"a b\na c:x\n", 2, 3, ParseErrorKind::UnknownItem("c".into()));
+    assert_error(b"a b\na c{:x\n", 2, 4, ParseErrorKind::BadCharacter('{'));
     assert_error(
         b"a b\nb abcdefghi\n",
         2,
@@ -140,7 +141,8 @@ fn name_too_long() {
 #[test]
 fn bad_characters() {
     assert_error(b"a b:c\n", 1, 4, ParseErrorKind::BadCharacter(':'));
-    assert_error(b"a b|c\n", 1, 4, ParseErrorKind::BadCharacter('|'));
+    // DLX3 reads `b|c` as bounds `b` on item `c`.
+    assert_error(b"a b|c\n", 1, 3, ParseErrorKind::BadBound("b".into()));
     assert_error(
         "a b\nb\n| comment\na  \u{e9}\n".as_bytes(),
         4,
@@ -149,8 +151,63 @@ fn bad_characters() {
     );
     // A control character other than a blank.
     assert_error(b"a\x0bb\n", 1, 2, ParseErrorKind::BadCharacter('\x0b'));
-    // A colour control (DLX2's `item:colour`) in an option.
-    assert_error(b"a | x\na x:red\n", 2, 4, ParseErrorKind::BadCharacter(':'));
+    // A color (DLX2's `item:color`) is one character.
+    assert_error(b"a | x\na x:red\n", 2, 5, ParseErrorKind::LongColor("red".into()));
+}
+
+#[test]
+fn colors_and_bounds_are_read() {
+    let file = text::parse(b"a 2|b 0:3|c | x y\na x:1 b\nb x:1 y\nc\n").unwrap();
+    let p = &file.problem;
+    assert_eq!(p.kind(), dlx_core::Kind::Multiplicities);
+    let [a, b, c, x] = [0, 1, 2, 3].map(Item::new);
+    assert_eq!(p.bounds(a), Some((1, 1)));
+    assert_eq!(p.bounds(b), Some((2, 2)));
+    assert_eq!(p.bounds(c), Some((0, 3)));
+    assert_eq!(p.bounds(x), None);
+    assert_eq!(file.item_names, ["a", "b", "c", "x", "y"]);
+    assert_eq!(file.option_text(OptionId::new(0)), "a x:1 b");
+    assert_eq!(file.option_text(OptionId::new(1)), "b x:1 y");
+    // A colored file without bounds is an XCC problem.
+    let file = text::parse(b"a b | x\na x:1\nb x:1\n").unwrap();
+    assert_eq!(file.problem.kind(), dlx_core::Kind::Colors);
+    // And one with neither is DLX1's.
+    let file = text::parse(b"a b | x\na x\nb\n").unwrap();
+    assert_eq!(file.problem.kind(), dlx_core::Kind::Exact);
+}
+
+#[test]
+fn color_errors_name_line_and_column() {
+    assert_error(b"a b\na b:x\n", 2, 3, ParseErrorKind::ColorOnPrimary("b".into()));
+    assert_error(b"a | x\na x:\n", 2, 4, ParseErrorKind::EmptyColor("x".into()));
+    assert_error(b"a | x\na x:ab\n", 2, 5, ParseErrorKind::LongColor("ab".into()));
+    // The same item twice, even with one color.
+    assert_error(b"a | x\na x:1 x:1\n", 2, 7, ParseErrorKind::RepeatedItem("x".into()));
+    assert_error(b"a | x\na x x:1\n", 2, 5, ParseErrorKind::RepeatedItem("x".into()));
+    // A multi-byte color is one character.
+    let file = text::parse("a | x\na x:\u{e9}\n".as_bytes()).unwrap();
+    assert_eq!(file.option_text(OptionId::new(0)), "a x:\u{e9}");
+}
+
+#[test]
+fn bound_errors_name_line_and_column() {
+    let lo_hi = |lo, hi| ParseErrorKind::LowerAboveUpper { lo, hi };
+    assert_error(b"a 3:2|b\nb\n", 1, 3, lo_hi(3, 2));
+    assert_error(b"0|a\na\n", 1, 1, ParseErrorKind::ZeroUpperBound);
+    assert_error(b"0:0|a\na\n", 1, 1, ParseErrorKind::ZeroUpperBound);
+    assert_error(b"a | 2|x\na\n", 1, 5, ParseErrorKind::BoundsOnSecondary("x".into()));
+    assert_error(b"x2|a\na\n", 1, 1, ParseErrorKind::BadBound("x2".into()));
+    assert_error(b"1:z|a\na\n", 1, 3, ParseErrorKind::BadBound("z".into()));
+    assert_error(b"2:a\na\n", 1, 1, ParseErrorKind::MissingUpperBound("2:a".into()));
+    assert_error(
+        b"99999999999|a\na\n",
+        1,
+        1,
+        ParseErrorKind::BoundTooLarge("99999999999".into()),
+    );
+    // Bounds of a billion are fine.
+    let file = text::parse(b"1000000000|a\na\n").unwrap();
+    assert_eq!(file.problem.bounds(Item::new(0)), Some((1_000_000_000, 1_000_000_000)));
 }
 
 #[test]

@@ -1,0 +1,1130 @@
+//! Building a problem from labels: items named by any `Hash + Eq` value,
+//! options listed by those names, solutions read back in them.
+//!
+//! # Implementation notes
+//!
+//! A [`Problem`] numbers its primary items before its secondary ones and
+//! needs both counts when it is made. A puzzle encoder does not want to
+//! count first, and may declare a cell's secondary item before the next
+//! primary one. So the builder keeps its own tables, in the order of the
+//! calls: the declared items (label and kind), and the options as runs of
+//! `(declaration number, color code)` entries. [`Builder::build`] numbers
+//! the primary items first, then the secondary ones, each in declaration
+//! order, and only then makes the problem. Options keep their order, so
+//! the [`OptionId`] that [`Builder::option`] returns is already the final
+//! one; item numbers are not final before `build`, which is why the
+//! declaring methods return no [`Item`].
+//!
+//! Every check is made when the item, bounds or option is given, against
+//! the builder's own tables, and nothing is changed until all have passed:
+//! `build` can fail only when the problem is too large for `u32` nodes.
+
+use std::borrow::{Borrow, Cow};
+use std::collections::HashMap;
+use std::error::Error;
+use std::fmt;
+use std::hash::Hash;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use smallvec::SmallVec;
+
+use crate::index::{Color, Item, OptionId};
+use crate::problem::{BuildError, Problem};
+use crate::solver::{Solutions, Solver};
+
+/// Options of up to this many entries are gathered without allocating.
+const SHORT: usize = 8;
+
+/// The most items a problem can have (see [`Problem::new`]).
+const MAX_ITEMS: usize = u32::MAX as usize - 2;
+
+/// A value that can name a color in [`Builder::colored_option`].
+///
+/// Colors are interned: equal values are one [`Color`]. A string-like color
+/// must not be empty ([`BuilderError::EmptyColor`]), as in Knuth's text
+/// format, where `item:` with nothing after the colon is no color; other
+/// types have no empty value. The trait is implemented for the string
+/// types, `char`, `bool` and the integers. For a type of your own, an empty
+/// `impl` keeps the default (no value is empty):
+///
+/// ```
+/// use dlx_core::ColorLabel;
+///
+/// #[derive(Clone, PartialEq, Eq, Hash)]
+/// enum Letter { A, B }
+/// impl ColorLabel for Letter {}
+/// ```
+pub trait ColorLabel: Hash + Eq + Clone {
+    /// Is this the empty name, which the builder rejects? `false` unless
+    /// the implementation says otherwise.
+    fn is_empty_color(&self) -> bool {
+        false
+    }
+}
+
+macro_rules! str_colors {
+    ($($t:ty),*) => {$(
+        impl ColorLabel for $t {
+            fn is_empty_color(&self) -> bool {
+                self.is_empty()
+            }
+        }
+    )*};
+}
+
+str_colors!(String, &str, Box<str>, Rc<str>, Arc<str>, Cow<'_, str>);
+
+macro_rules! plain_colors {
+    ($($t:ty),*) => {$( impl ColorLabel for $t {} )*};
+}
+
+plain_colors!(char, bool, u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
+
+/// Why the [`Builder`] rejected an item, bounds or option. `L` is the type
+/// of the item labels; each variant that concerns an item carries its
+/// label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuilderError<L> {
+    /// The label names an item declared before.
+    DuplicateLabel {
+        /// The label.
+        label: L,
+    },
+    /// An option or [`Builder::set_bounds`] names an item never declared.
+    UnknownLabel {
+        /// The label.
+        label: L,
+    },
+    /// An option lists the same item twice.
+    RepeatedItem {
+        /// The repeated item's label.
+        label: L,
+    },
+    /// An option gives a primary item a color (only secondary items take
+    /// colors).
+    ColorOnPrimary {
+        /// The primary item's label.
+        label: L,
+    },
+    /// An option gives an item an empty color (see [`ColorLabel`]).
+    EmptyColor {
+        /// The item's label.
+        label: L,
+    },
+    /// Bounds on a secondary item (only primary items have them).
+    BoundsOnSecondary {
+        /// The secondary item's label.
+        label: L,
+    },
+    /// A lower bound above the upper bound.
+    LowerAboveUpper {
+        /// The item's label.
+        label: L,
+        /// The lower bound.
+        lo: u32,
+        /// The upper bound.
+        hi: u32,
+    },
+    /// An upper bound of 0 (an item no option may cover is no item).
+    ZeroUpperBound {
+        /// The item's label.
+        label: L,
+    },
+    /// An option with no items.
+    EmptyOption,
+    /// The problem would have more items, colors, options or nodes than
+    /// `u32` indices can number.
+    TooLarge,
+}
+
+impl<L: fmt::Debug> fmt::Display for BuilderError<L> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuilderError::DuplicateLabel { label } => {
+                write!(f, "item {label:?} is declared twice")
+            }
+            BuilderError::UnknownLabel { label } => {
+                write!(f, "item {label:?} was never declared")
+            }
+            BuilderError::RepeatedItem { label } => {
+                write!(f, "item {label:?} appears twice in one option")
+            }
+            BuilderError::ColorOnPrimary { label } => write!(
+                f,
+                "item {label:?} is primary and cannot take a color (only secondary items can)"
+            ),
+            BuilderError::EmptyColor { label } => {
+                write!(f, "item {label:?} is given an empty color")
+            }
+            BuilderError::BoundsOnSecondary { label } => write!(
+                f,
+                "item {label:?} is secondary and cannot have bounds (only primary items can)"
+            ),
+            BuilderError::LowerAboveUpper { label, lo, hi } => write!(
+                f,
+                "bounds {lo}:{hi} of item {label:?}: the lower bound exceeds the upper"
+            ),
+            BuilderError::ZeroUpperBound { label } => {
+                write!(f, "item {label:?} has upper bound 0 (expected at least 1)")
+            }
+            BuilderError::EmptyOption => f.write_str("an option must contain at least one item"),
+            BuilderError::TooLarge => {
+                f.write_str("the problem has too many items, colors, options or nodes for u32")
+            }
+        }
+    }
+}
+
+impl<L: fmt::Debug> Error for BuilderError<L> {}
+
+/// What a declared item is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Decl {
+    /// A primary item covered between `lo` and `hi` times.
+    Primary { lo: u32, hi: u32 },
+    /// A secondary item.
+    Secondary,
+}
+
+/// Builds a [`Problem`] from items and options named by labels: strings,
+/// tuples, enums, any `Hash + Eq + Clone` type `L`. Colors are labels too,
+/// of type `C` ([`ColorLabel`]; `String` unless chosen otherwise).
+///
+/// No counting first: declare items with [`primary`](Builder::primary),
+/// [`primary_bounded`](Builder::primary_bounded) and
+/// [`secondary`](Builder::secondary) in any order, add options with
+/// [`option`](Builder::option) and [`colored_option`](Builder::colored_option)
+/// (each returns its final [`OptionId`], so a table indexed by it can hold
+/// what the option means), then [`build`](Builder::build) a [`Labeled`]
+/// problem, which searches with the index API of [`Problem`] and
+/// [`Solver`] and reads solutions back as labels.
+///
+/// Every call is checked when it is made; a rejected call changes nothing.
+/// Items are looked up by hashing their labels. The last bit of set-up speed
+/// is [`Problem`]'s own index API, for encoders that number their items.
+///
+/// # Example
+///
+/// The 2×2 word squares over the words *at*, *to*, *on*, *no*: each row and
+/// each column is a word (primary items), and each cell (a secondary item)
+/// is colored by its letter, so the words that cross there agree.
+///
+/// ```
+/// use dlx_core::Builder;
+///
+/// #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// enum Label {
+///     Row(usize),
+///     Col(usize),
+///     Cell(usize, usize),
+/// }
+/// use Label::*;
+///
+/// let mut b: Builder<Label, char> = Builder::default();
+/// for i in 0..2 {
+///     b.primary(Row(i))?;
+///     b.primary(Col(i))?;
+///     for j in 0..2 {
+///         b.secondary(Cell(i, j))?;
+///     }
+/// }
+/// for word in ["at", "to", "on", "no"] {
+///     let w: Vec<char> = word.chars().collect();
+///     for i in 0..2 {
+///         b.colored_option([(Row(i), None), (Cell(i, 0), Some(w[0])), (Cell(i, 1), Some(w[1]))])?;
+///         b.colored_option([(Col(i), None), (Cell(0, i), Some(w[0])), (Cell(1, i), Some(w[1]))])?;
+///     }
+/// }
+/// let mut squares = b.build()?;
+/// assert_eq!(squares.count(), 4);
+///
+/// // Each solution is its options, each option its items' labels and colors.
+/// let mut found = Vec::new();
+/// for solution in squares.solutions() {
+///     let mut grid = [[' '; 2]; 2];
+///     for option in &solution {
+///         for &(label, color) in option {
+///             if let (Cell(r, c), Some(&letter)) = (label, color) {
+///                 grid[*r][*c] = letter;
+///             }
+///         }
+///     }
+///     found.push(grid.map(|row| row.iter().collect::<String>()));
+/// }
+/// found.sort();
+/// assert_eq!(found, [["at", "to"], ["no", "on"], ["on", "no"], ["to", "on"]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Builder<L, C = String> {
+    /// The label of each declared item, in declaration order.
+    labels: Vec<L>,
+    /// The kind of each declared item.
+    decls: Vec<Decl>,
+    /// The declaration number of each label.
+    index: HashMap<L, u32>,
+    /// How many of the declared items are primary.
+    primaries: usize,
+    /// The interned colors, by index.
+    colors: Vec<C>,
+    /// The index of each interned color.
+    color_index: HashMap<C, u32>,
+    /// The entries of all options, one run per option: the item's
+    /// declaration number and its color code (1 + the color's index; 0:
+    /// none).
+    entries: Vec<(u32, u32)>,
+    /// Where each option's run of `entries` ends.
+    option_end: Vec<usize>,
+    /// Per declared item, the stamp of the last option that named it, to
+    /// find an item repeated in one option.
+    seen: Vec<u32>,
+    stamp: u32,
+}
+
+impl<L, C> Default for Builder<L, C> {
+    fn default() -> Self {
+        Builder {
+            labels: Vec::new(),
+            decls: Vec::new(),
+            index: HashMap::new(),
+            primaries: 0,
+            colors: Vec::new(),
+            color_index: HashMap::new(),
+            entries: Vec::new(),
+            option_end: Vec::new(),
+            seen: Vec::new(),
+            stamp: 0,
+        }
+    }
+}
+
+impl<L> Builder<L> {
+    /// An empty builder whose colors, if any, are `String`s. For other
+    /// colors, use [`Builder::default`] with the type written out:
+    /// `let b: Builder<(usize, usize), char> = Builder::default();`.
+    pub fn new() -> Self {
+        Builder::default()
+    }
+}
+
+impl<L: Hash + Eq + Clone, C: ColorLabel> Builder<L, C> {
+    /// Declares a primary item, which every solution covers exactly once.
+    ///
+    /// # Errors
+    /// [`BuilderError::DuplicateLabel`] if `label` names an item already
+    /// declared (a primary or a secondary one): two items the encoder
+    /// thought different, such as `"r1c12"` and `"r11c2"` run together,
+    /// would otherwise become one, and the count would be wrong without a
+    /// word.
+    pub fn primary(&mut self, label: L) -> Result<(), BuilderError<L>> {
+        self.declare(label, Decl::Primary { lo: 1, hi: 1 })
+    }
+
+    /// Declares a primary item that solutions cover between `lo` and `hi`
+    /// times, both included, instead of exactly once (Knuth's MCC problems,
+    /// his program DLX3; see [`Problem::set_bounds`]).
+    ///
+    /// # Errors
+    /// [`BuilderError::DuplicateLabel`] as for [`Builder::primary`], then
+    /// [`BuilderError::ZeroUpperBound`] and
+    /// [`BuilderError::LowerAboveUpper`].
+    ///
+    /// # Example
+    ///
+    /// *k* of *n*: choosing a team of two among four players. Each option
+    /// puts one player in the team (the player is a secondary item, a name
+    /// for the option); the team is covered twice.
+    ///
+    /// ```
+    /// use dlx_core::Builder;
+    ///
+    /// let players = ["Ann", "Bob", "Cid", "Dee"];
+    /// let mut b = Builder::new();
+    /// b.primary_bounded("team", 2, 2)?;
+    /// for p in players {
+    ///     b.secondary(p)?;
+    ///     b.option(["team", p])?;
+    /// }
+    /// let mut teams = b.build()?;
+    /// assert_eq!(teams.count(), 6); // 4 choose 2
+    ///
+    /// // A team of one or two: 4 + 6.
+    /// teams.problem.set_bounds(teams.item("team").unwrap(), 1, 2)?;
+    /// assert_eq!(teams.count(), 10);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn primary_bounded(
+        &mut self,
+        label: L,
+        lo: u32,
+        hi: u32,
+    ) -> Result<(), BuilderError<L>> {
+        if self.index.contains_key(&label) {
+            return Err(BuilderError::DuplicateLabel { label });
+        }
+        let label = check_bounds(label, lo, hi)?;
+        self.declare(label, Decl::Primary { lo, hi })
+    }
+
+    /// Declares a secondary item, which a solution covers at most once, or
+    /// several times with one color.
+    ///
+    /// # Errors
+    /// [`BuilderError::DuplicateLabel`] as for [`Builder::primary`].
+    pub fn secondary(&mut self, label: L) -> Result<(), BuilderError<L>> {
+        self.declare(label, Decl::Secondary)
+    }
+
+    /// Sets the bounds of a declared primary item: solutions cover it
+    /// between `lo` and `hi` times, both included.
+    ///
+    /// # Errors
+    /// [`BuilderError::UnknownLabel`], [`BuilderError::BoundsOnSecondary`],
+    /// [`BuilderError::ZeroUpperBound`] and
+    /// [`BuilderError::LowerAboveUpper`]; nothing changes then.
+    pub fn set_bounds(
+        &mut self,
+        label: L,
+        lo: u32,
+        hi: u32,
+    ) -> Result<(), BuilderError<L>> {
+        let Some(&d) = self.index.get(&label) else {
+            return Err(BuilderError::UnknownLabel { label });
+        };
+        let decl = &mut self.decls[d as usize];
+        if *decl == Decl::Secondary {
+            return Err(BuilderError::BoundsOnSecondary { label });
+        }
+        check_bounds(label, lo, hi)?;
+        *decl = Decl::Primary { lo, hi };
+        Ok(())
+    }
+
+    /// Adds an option containing the items named by `labels` (in any order)
+    /// and returns its id, which is final: the built problem has the
+    /// options in the order they were added.
+    ///
+    /// # Errors
+    /// [`BuilderError::UnknownLabel`] for an item never declared,
+    /// [`BuilderError::RepeatedItem`], [`BuilderError::EmptyOption`];
+    /// nothing changes then.
+    pub fn option<I>(&mut self, labels: I) -> Result<OptionId, BuilderError<L>>
+    where
+        I: IntoIterator<Item = L>,
+    {
+        self.add(labels.into_iter().map(|label| (label, None)))
+    }
+
+    /// Adds an option whose secondary items may have colors (Knuth's XCC
+    /// problems, his program DLX2; see [`Problem::add_colored_option`]),
+    /// and returns its id. Chosen options may share a secondary item when
+    /// they all give it the same color.
+    ///
+    /// # Errors
+    /// As [`Builder::option`], and [`BuilderError::ColorOnPrimary`] and
+    /// [`BuilderError::EmptyColor`]; nothing changes then (in particular,
+    /// no new color is recorded).
+    pub fn colored_option<I>(&mut self, entries: I) -> Result<OptionId, BuilderError<L>>
+    where
+        I: IntoIterator<Item = (L, Option<C>)>,
+    {
+        self.add(entries.into_iter())
+    }
+
+    /// Is `label` the label of a declared item?
+    pub fn contains<Q>(&self, label: &Q) -> bool
+    where
+        L: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.index.contains_key(label)
+    }
+
+    /// Number of primary items declared.
+    pub fn primary_count(&self) -> usize {
+        self.primaries
+    }
+
+    /// Number of secondary items declared.
+    pub fn secondary_count(&self) -> usize {
+        self.labels.len() - self.primaries
+    }
+
+    /// Number of options added.
+    pub fn option_count(&self) -> usize {
+        self.option_end.len()
+    }
+
+    /// Makes the problem: the primary items first, then the secondary
+    /// ones, each in the order they were declared; the options in the
+    /// order they were added.
+    ///
+    /// # Errors
+    /// [`BuilderError::TooLarge`] if the problem would have more than
+    /// `u32::MAX - 2` nodes. Every other check was made before.
+    pub fn build(self) -> Result<Labeled<L, C>, BuilderError<L>> {
+        let Builder {
+            labels,
+            decls,
+            mut index,
+            primaries,
+            colors,
+            color_index,
+            entries,
+            option_end,
+            ..
+        } = self;
+        // The item number of each declaration number.
+        let mut number = Vec::with_capacity(decls.len());
+        let (mut next_primary, mut next_secondary) = (0, primaries as u32);
+        for decl in &decls {
+            let next = match decl {
+                Decl::Primary { .. } => &mut next_primary,
+                Decl::Secondary => &mut next_secondary,
+            };
+            number.push(*next);
+            *next += 1;
+        }
+        let mut problem = Problem::new(primaries, labels.len() - primaries);
+        for (&n, decl) in number.iter().zip(&decls) {
+            if let Decl::Primary { lo, hi } = *decl {
+                if (lo, hi) != (1, 1) {
+                    problem
+                        .set_bounds(Item::from(n), lo, hi)
+                        .expect("bounds checked when given");
+                }
+            }
+        }
+        let mut start = 0;
+        for &end in &option_end {
+            let option = entries[start..end].iter().map(|&(d, code)| {
+                let color = code.checked_sub(1).map(|c| Color::new(c as usize));
+                (Item::from(number[d as usize]), color)
+            });
+            problem.add_colored_option(option).map_err(|e| match e {
+                BuildError::TooLarge => BuilderError::TooLarge,
+                e => unreachable!("option checked when given, yet: {e}"),
+            })?;
+            start = end;
+        }
+        // The labels in item order.
+        let mut slots: Vec<Option<L>> = Vec::new();
+        slots.resize_with(labels.len(), || None);
+        for (label, &n) in labels.into_iter().zip(&number) {
+            slots[n as usize] = Some(label);
+        }
+        let labels = slots
+            .into_iter()
+            .map(|l| l.expect("numbers are a permutation"))
+            .collect();
+        for d in index.values_mut() {
+            *d = number[*d as usize];
+        }
+        Ok(Labeled {
+            problem,
+            names: Names {
+                labels,
+                index,
+                colors,
+                color_index,
+            },
+        })
+    }
+
+    fn declare(&mut self, label: L, decl: Decl) -> Result<(), BuilderError<L>> {
+        if self.index.contains_key(&label) {
+            return Err(BuilderError::DuplicateLabel { label });
+        }
+        if self.labels.len() >= MAX_ITEMS {
+            return Err(BuilderError::TooLarge);
+        }
+        self.index.insert(label.clone(), self.labels.len() as u32);
+        self.labels.push(label);
+        self.decls.push(decl);
+        if decl != Decl::Secondary {
+            self.primaries += 1;
+        }
+        Ok(())
+    }
+
+    /// Checks an option's entries, then records them.
+    fn add<I>(&mut self, entries: I) -> Result<OptionId, BuilderError<L>>
+    where
+        I: Iterator<Item = (L, Option<C>)>,
+    {
+        if self.option_count() >= u32::MAX as usize {
+            return Err(BuilderError::TooLarge);
+        }
+        self.next_stamp();
+        let mut option: SmallVec<[(u32, Option<C>); SHORT]> = SmallVec::new();
+        for (label, color) in entries {
+            let Some(&d) = self.index.get(&label) else {
+                return Err(BuilderError::UnknownLabel { label });
+            };
+            if std::mem::replace(&mut self.seen[d as usize], self.stamp) == self.stamp {
+                return Err(BuilderError::RepeatedItem { label });
+            }
+            if let Some(c) = &color {
+                if self.decls[d as usize] != Decl::Secondary {
+                    return Err(BuilderError::ColorOnPrimary { label });
+                }
+                if c.is_empty_color() {
+                    return Err(BuilderError::EmptyColor { label });
+                }
+            }
+            option.push((d, color));
+        }
+        if option.is_empty() {
+            return Err(BuilderError::EmptyOption);
+        }
+        // At most one new color per entry.
+        if self.colors.len() + option.len() > Color::MAX + 1 {
+            return Err(BuilderError::TooLarge);
+        }
+        let id = OptionId::new(self.option_count());
+        for (d, color) in option {
+            let code = match color {
+                None => 0,
+                Some(c) => 1 + self.intern(c),
+            };
+            self.entries.push((d, code));
+        }
+        self.option_end.push(self.entries.len());
+        Ok(id)
+    }
+
+    /// The index of color `c`, recorded if new.
+    fn intern(&mut self, c: C) -> u32 {
+        if let Some(&i) = self.color_index.get(&c) {
+            return i;
+        }
+        let i = self.colors.len() as u32;
+        self.colors.push(c.clone());
+        self.color_index.insert(c, i);
+        i
+    }
+
+    /// A stamp that no declared item holds, for checking one option.
+    fn next_stamp(&mut self) {
+        self.seen.resize(self.labels.len(), 0);
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1;
+        }
+    }
+}
+
+/// `label` back if `lo..=hi` are valid bounds, else the error (in the order
+/// of [`Problem::set_bounds`]'s checks).
+fn check_bounds<L>(label: L, lo: u32, hi: u32) -> Result<L, BuilderError<L>> {
+    if hi == 0 {
+        Err(BuilderError::ZeroUpperBound { label })
+    } else if lo > hi {
+        Err(BuilderError::LowerAboveUpper { label, lo, hi })
+    } else {
+        Ok(label)
+    }
+}
+
+/// The labels of a built problem's items and colors, by number and back.
+#[derive(Clone, Debug)]
+struct Names<L, C> {
+    /// The label of each item, in item order.
+    labels: Vec<L>,
+    /// The item number of each label.
+    index: HashMap<L, u32>,
+    /// The label of each color, in color order.
+    colors: Vec<C>,
+    /// The color number of each color label.
+    color_index: HashMap<C, u32>,
+}
+
+impl<L, C> Names<L, C> {
+    /// The labels and colors of option `o` of `problem`.
+    fn option<'n>(&'n self, problem: &Problem, o: OptionId) -> Vec<(&'n L, Option<&'n C>)> {
+        problem
+            .option_items(o)
+            .zip(problem.option_colors(o))
+            .map(|(item, color)| {
+                (
+                    &self.labels[item.index()],
+                    color.map(|c| &self.colors[c.index()]),
+                )
+            })
+            .collect()
+    }
+}
+
+/// A problem made by a [`Builder`], with the labels of its items and
+/// colors: it searches with the index API of [`Problem`] and reads
+/// solutions back as labels.
+///
+/// The primary items are numbered first, then the secondary ones, each in
+/// the order they were declared; the options in the order they were added.
+#[derive(Clone, Debug)]
+pub struct Labeled<L, C = String> {
+    /// The problem, for searching with the index API ([`Problem::solver`],
+    /// [`Solver::force`], ...), for changing bounds, or for adding options.
+    /// An option added here may use only the colors the builder recorded
+    /// (see [`Labeled::color`]), or [`Labeled::option_labels`] cannot name
+    /// them; [`Problem::reset`] makes the labels meaningless.
+    pub problem: Problem,
+    names: Names<L, C>,
+}
+
+impl<L: Hash + Eq, C: Hash + Eq> Labeled<L, C> {
+    /// The item labeled `label`, if one was declared.
+    pub fn item<Q>(&self, label: &Q) -> Option<Item>
+    where
+        L: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.names.index.get(label).map(|&i| Item::from(i))
+    }
+
+    /// The label of `item`.
+    ///
+    /// # Panics
+    /// If `item` is not an item of the problem.
+    pub fn item_label(&self, item: Item) -> &L {
+        &self.names.labels[item.index()]
+    }
+
+    /// The color labeled `label`, if an option used it.
+    pub fn color<Q>(&self, label: &Q) -> Option<Color>
+    where
+        C: Borrow<Q>,
+        Q: Hash + Eq + ?Sized,
+    {
+        self.names
+            .color_index
+            .get(label)
+            .map(|&c| Color::new(c as usize))
+    }
+
+    /// The label of `color`.
+    ///
+    /// # Panics
+    /// If no option given to the builder used `color`.
+    pub fn color_label(&self, color: Color) -> &C {
+        &self.names.colors[color.index()]
+    }
+
+    /// The items of option `o`, as labels, each with its color's label if
+    /// it has one, in the order they were given.
+    ///
+    /// # Panics
+    /// If `o` is not an option of the problem, or has a color the builder
+    /// did not record.
+    pub fn option_labels(
+        &self,
+        o: OptionId,
+    ) -> impl ExactSizeIterator<Item = (&L, Option<&C>)> + '_ {
+        self.problem
+            .option_items(o)
+            .zip(self.problem.option_colors(o))
+            .map(|(item, color)| (self.item_label(item), color.map(|c| self.color_label(c))))
+    }
+
+    /// A solution's options as lists of labels (see
+    /// [`Labeled::option_labels`]), in the solution's order.
+    ///
+    /// # Panics
+    /// As [`Labeled::option_labels`].
+    pub fn solution_labels(&self, solution: &[OptionId]) -> Vec<Vec<(&L, Option<&C>)>> {
+        solution
+            .iter()
+            .map(|&o| self.names.option(&self.problem, o))
+            .collect()
+    }
+
+    /// A lazy iterator over all solutions, each a list of options in the
+    /// order the search chose them, each option a list of labels (see
+    /// [`Labeled::option_labels`]).
+    pub fn solutions(&mut self) -> LabeledSolutions<'_, L, C> {
+        LabeledSolutions {
+            inner: self.problem.solutions(),
+            names: &self.names,
+        }
+    }
+
+    /// The number of solutions.
+    pub fn count(&mut self) -> u64 {
+        self.problem.count()
+    }
+}
+
+/// The solutions of a [`Labeled`] problem, as labels: see
+/// [`Labeled::solutions`].
+#[derive(Debug)]
+pub struct LabeledSolutions<'a, L, C> {
+    inner: Solutions<'a>,
+    names: &'a Names<L, C>,
+}
+
+impl<L, C> LabeledSolutions<'_, L, C> {
+    /// The solver underneath: its statistics, and whether a node limit
+    /// ended the iteration.
+    pub fn solver(&self) -> &Solver<'_> {
+        self.inner.solver()
+    }
+}
+
+impl<'a, L, C> Iterator for LabeledSolutions<'a, L, C> {
+    type Item = Vec<Vec<(&'a L, Option<&'a C>)>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let solution = self.inner.next()?;
+        let problem = self.inner.solver().problem();
+        let names: &'a Names<L, C> = self.names;
+        Some(solution.iter().map(|&o| names.option(problem, o)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Kind;
+
+    type E = BuilderError<&'static str>;
+
+    /// The problem and its labels as text: each item with its kind and
+    /// bounds, then each option's labels and colors, all by number. Two
+    /// builders that render alike build the same problem.
+    fn render(l: &Labeled<&str, String>) -> String {
+        let p = &l.problem;
+        let mut out = String::new();
+        for i in 0..p.item_count() {
+            let item = Item::new(i);
+            let bounds = p.bounds(item).map_or("secondary".into(), |b| format!("{b:?}"));
+            out += &format!("{i}:{} {bounds}\n", l.item_label(item));
+        }
+        for o in 0..p.option_count() {
+            for (label, color) in l.option_labels(OptionId::new(o)) {
+                out += &format!("{label}:{} ", color.map_or("", |c| c));
+            }
+            out += "\n";
+        }
+        out
+    }
+
+    /// A builder with primary a, b (b with bounds 1..2), secondary x, y,
+    /// declared interleaved, and two options, one colored.
+    fn sample() -> Builder<&'static str> {
+        let mut b = Builder::new();
+        b.secondary("x").unwrap();
+        b.primary("a").unwrap();
+        b.secondary("y").unwrap();
+        b.primary_bounded("b", 1, 2).unwrap();
+        b.colored_option([("a", None), ("x", Some("red".into()))])
+            .unwrap();
+        b.option(["b", "y"]).unwrap();
+        b
+    }
+
+    #[test]
+    fn primary_items_are_numbered_first_in_declaration_order() {
+        let l = sample().build().unwrap();
+        let p = &l.problem;
+        assert_eq!((p.primary_count(), p.secondary_count()), (2, 2));
+        let items: Vec<_> = ["a", "b", "x", "y"].map(|s| l.item(s).unwrap().index()).into();
+        assert_eq!(items, [0, 1, 2, 3]);
+        for (i, s) in ["a", "b", "x", "y"].into_iter().enumerate() {
+            assert_eq!(*l.item_label(Item::new(i)), s);
+        }
+        assert_eq!(l.item("z"), None);
+        assert_eq!(p.bounds(l.item("a").unwrap()), Some((1, 1)));
+        assert_eq!(p.bounds(l.item("b").unwrap()), Some((1, 2)));
+        assert_eq!(p.bounds(l.item("x").unwrap()), None);
+        assert_eq!(p.kind(), Kind::Multiplicities);
+        assert_eq!(
+            render(&l),
+            "0:a (1, 1)\n1:b (1, 2)\n2:x secondary\n3:y secondary\na: x:red \nb: y: \n"
+        );
+    }
+
+    #[test]
+    fn options_keep_their_ids_items_and_colors() {
+        let mut b: Builder<(u8, u8), char> = Builder::default();
+        b.primary((0, 0)).unwrap();
+        b.secondary((9, 9)).unwrap();
+        b.primary((0, 1)).unwrap();
+        let o0 = b.colored_option([((9, 9), Some('q')), ((0, 1), None)]).unwrap();
+        let o1 = b.option([(0, 0)]).unwrap();
+        let o2 = b.colored_option([((0, 0), None), ((9, 9), Some('r'))]).unwrap();
+        assert_eq!([o0, o1, o2].map(OptionId::index), [0, 1, 2]);
+        assert_eq!(b.option_count(), 3);
+        let l = b.build().unwrap();
+        let p = &l.problem;
+        let it = |label| l.item(&label).unwrap();
+        assert_eq!(p.option_items(o0).collect::<Vec<_>>(), [it((9, 9)), it((0, 1))]);
+        let labels: Vec<_> = l.option_labels(o0).collect();
+        assert_eq!(labels, [(&(9, 9), Some(&'q')), (&(0, 1), None)]);
+        let labels: Vec<_> = l.option_labels(o2).collect();
+        assert_eq!(labels, [(&(0, 0), None), (&(9, 9), Some(&'r'))]);
+        // Colors are numbered in the order of their first use.
+        assert_eq!(l.color(&'q'), Some(Color::new(0)));
+        assert_eq!(l.color(&'r'), Some(Color::new(1)));
+        assert_eq!(l.color(&'s'), None);
+        assert_eq!(*l.color_label(Color::new(1)), 'r');
+        let colors: Vec<_> = p.option_colors(o2).collect();
+        assert_eq!(colors, [None, Some(Color::new(1))]);
+    }
+
+    #[test]
+    fn string_labels_are_looked_up_by_str() {
+        let mut b: Builder<String> = Builder::new();
+        for i in 0..3 {
+            b.primary(format!("p{i}")).unwrap();
+        }
+        assert!(b.contains("p2") && !b.contains("p3"));
+        b.option(["p0".to_string(), "p1".to_string()]).unwrap();
+        b.option(["p2".to_string()]).unwrap();
+        let mut l = b.build().unwrap();
+        assert_eq!(l.item("p1"), Some(Item::new(1)));
+        assert_eq!(l.count(), 1);
+    }
+
+    /// TAOCP 7.2.2.1 (5), with the items declared out of order: its one
+    /// exact cover, read back by labels.
+    #[test]
+    fn knuths_example_by_labels() {
+        let mut b = Builder::<char>::new();
+        for c in "gfedcba".chars() {
+            b.primary(c).unwrap();
+        }
+        for o in ["ce", "adg", "bcf", "adf", "bg", "deg"] {
+            b.option(o.chars()).unwrap();
+        }
+        let mut l = b.build().unwrap();
+        assert_eq!(l.problem.kind(), Kind::Exact);
+        let solutions: Vec<_> = l
+            .solutions()
+            .map(|s| {
+                let mut s: Vec<String> = s
+                    .iter()
+                    .map(|o| o.iter().map(|&(c, _)| *c).collect())
+                    .collect();
+                s.sort();
+                s
+            })
+            .collect();
+        assert_eq!(solutions, [["adf", "bg", "ce"]]);
+        let first = l.problem.first_solution().unwrap();
+        let by_labels = l.solution_labels(&first);
+        assert_eq!(by_labels.len(), 3);
+        assert_eq!(by_labels[0].len(), first_len(&l, first[0]));
+    }
+
+    fn first_len(l: &Labeled<char>, o: OptionId) -> usize {
+        l.problem.option_items(o).len()
+    }
+
+    /// Two words cross at a cell (the example of
+    /// `Problem::add_colored_option`): only the pair that agrees on the
+    /// letter is a solution.
+    #[test]
+    fn colors_let_options_share_a_secondary_item() {
+        let mut b: Builder<&str, char> = Builder::default();
+        b.primary("across").unwrap();
+        b.primary("down").unwrap();
+        b.secondary("cell").unwrap();
+        for (word, letter) in [("across", 'a'), ("across", 'b'), ("down", 'b'), ("down", 'c')] {
+            b.colored_option([(word, None), ("cell", Some(letter))])
+                .unwrap();
+        }
+        let mut l = b.build().unwrap();
+        assert_eq!(l.problem.kind(), Kind::Colors);
+        let all: Vec<_> = l.solutions().collect();
+        assert_eq!(all.len(), 1);
+        for option in &all[0] {
+            assert_eq!(option[1], (&"cell", Some(&'b')));
+        }
+    }
+
+    /// k of n players, the team's bounds checked on every solution by the
+    /// rules: C(5, 2) = 10 teams of two, 5 + 10 + 10 = 25 of one to three.
+    #[test]
+    fn bounded_team_counts() {
+        for ((lo, hi), expected) in [((2, 2), 10), ((1, 3), 25), ((0, 1), 6)] {
+            let mut b = Builder::new();
+            b.primary_bounded("team", lo, hi).unwrap();
+            for p in ["p0", "p1", "p2", "p3", "p4"] {
+                b.secondary(p).unwrap();
+                b.option(["team", p]).unwrap();
+            }
+            let mut l = b.build().unwrap();
+            let mut count = 0;
+            for s in l.solutions() {
+                assert!((lo..=hi).contains(&(s.len() as u32)));
+                assert!(s.iter().all(|o| *o[0].0 == "team"));
+                count += 1;
+            }
+            assert_eq!(count, expected, "{lo}:{hi}");
+        }
+    }
+
+    #[test]
+    fn set_bounds_changes_a_declared_primary_item() {
+        let mut b = sample();
+        b.set_bounds("a", 0, 3).unwrap();
+        b.set_bounds("b", 1, 1).unwrap();
+        let l = b.build().unwrap();
+        assert_eq!(l.problem.bounds(Item::new(0)), Some((0, 3)));
+        assert_eq!(l.problem.bounds(Item::new(1)), Some((1, 1)));
+    }
+
+    /// Each rejected call leaves the builder as it was: it renders as a
+    /// fresh sample, and the color of a rejected option is not recorded.
+    fn check_rejected(call: impl FnOnce(&mut Builder<&'static str>) -> Result<(), E>, error: E) {
+        let mut b = sample();
+        assert_eq!(call(&mut b), Err(error.clone()));
+        assert!(!error.to_string().is_empty());
+        assert_eq!((b.primary_count(), b.secondary_count()), (2, 2));
+        assert_eq!(b.option_count(), 2);
+        let l = b.build().unwrap();
+        assert_eq!(render(&l), render(&sample().build().unwrap()));
+        assert_eq!(l.color("blue"), None);
+    }
+
+    #[test]
+    fn declaring_a_label_twice_is_an_error() {
+        let error = E::DuplicateLabel { label: "x" };
+        check_rejected(|b| b.primary("x"), error.clone());
+        check_rejected(|b| b.secondary("x"), error.clone());
+        check_rejected(|b| b.primary_bounded("x", 1, 2), error);
+        check_rejected(|b| b.secondary("a"), E::DuplicateLabel { label: "a" });
+        // Checked before the bounds.
+        check_rejected(|b| b.primary_bounded("a", 2, 0), E::DuplicateLabel { label: "a" });
+    }
+
+    #[test]
+    fn unknown_labels_are_errors() {
+        let error = E::UnknownLabel { label: "z" };
+        check_rejected(|b| b.option(["a", "z"]).map(drop), error.clone());
+        check_rejected(
+            |b| b.colored_option([("x", Some("blue".into())), ("z", None)]).map(drop),
+            error.clone(),
+        );
+        check_rejected(|b| b.set_bounds("z", 1, 2), error);
+    }
+
+    #[test]
+    fn an_item_repeated_in_an_option_is_an_error() {
+        let error = E::RepeatedItem { label: "a" };
+        check_rejected(|b| b.option(["a", "x", "a"]).map(drop), error.clone());
+        check_rejected(
+            |b| {
+                b.colored_option([("x", Some("blue".into())), ("x", Some("blue".into()))])
+                    .map(drop)
+            },
+            E::RepeatedItem { label: "x" },
+        );
+        // A long option: the repeat is the tenth entry.
+        check_rejected(
+            |b| {
+                for i in 0..8 {
+                    b.secondary(["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"][i])?;
+                }
+                let mut labels = vec!["a", "x", "y"];
+                labels.extend(["s0", "s1", "s2", "s3", "s4", "s5", "s6"]);
+                labels.push("s7");
+                labels.push("a");
+                let r = b.option(labels).map(drop);
+                // Undo the declarations for the comparison: rebuild from
+                // the sample instead.
+                *b = sample();
+                r
+            },
+            error,
+        );
+        // Items may of course be in several options, and in a next one
+        // after a rejected one.
+        let mut b = sample();
+        assert!(b.option(["a", "a"]).is_err());
+        b.option(["a"]).unwrap();
+        b.option(["a", "b"]).unwrap();
+        assert_eq!(b.option_count(), 4);
+    }
+
+    #[test]
+    fn a_color_on_a_primary_item_is_an_error() {
+        check_rejected(
+            |b| {
+                b.colored_option([("x", Some("blue".into())), ("a", Some("blue".into()))])
+                    .map(drop)
+            },
+            E::ColorOnPrimary { label: "a" },
+        );
+    }
+
+    #[test]
+    fn an_empty_color_is_an_error() {
+        check_rejected(
+            |b| b.colored_option([("x", Some("blue".into())), ("y", Some(String::new()))]).map(drop),
+            E::EmptyColor { label: "y" },
+        );
+        let mut b: Builder<u8, &str> = Builder::default();
+        b.secondary(0).unwrap();
+        assert_eq!(
+            b.colored_option([(0, Some(""))]),
+            Err(BuilderError::EmptyColor { label: 0 })
+        );
+        // Other color types have no empty value.
+        let mut b: Builder<u8, u8> = Builder::default();
+        b.secondary(0).unwrap();
+        assert!(b.colored_option([(0, Some(0))]).is_ok());
+    }
+
+    #[test]
+    fn bounds_on_a_secondary_item_are_an_error() {
+        check_rejected(|b| b.set_bounds("x", 1, 2), E::BoundsOnSecondary { label: "x" });
+        // Even valid bounds, and checked before their values.
+        check_rejected(|b| b.set_bounds("y", 1, 1), E::BoundsOnSecondary { label: "y" });
+        check_rejected(|b| b.set_bounds("y", 3, 0), E::BoundsOnSecondary { label: "y" });
+    }
+
+    #[test]
+    fn a_lower_bound_above_the_upper_is_an_error() {
+        let error = E::LowerAboveUpper { label: "c", lo: 3, hi: 2 };
+        check_rejected(|b| b.primary_bounded("c", 3, 2), error);
+        let error = E::LowerAboveUpper { label: "a", lo: 2, hi: 1 };
+        check_rejected(|b| b.set_bounds("a", 2, 1), error);
+    }
+
+    #[test]
+    fn a_zero_upper_bound_is_an_error() {
+        // Zero is checked first, as in `Problem::set_bounds`.
+        check_rejected(|b| b.primary_bounded("c", 1, 0), E::ZeroUpperBound { label: "c" });
+        check_rejected(|b| b.primary_bounded("c", 0, 0), E::ZeroUpperBound { label: "c" });
+        check_rejected(|b| b.set_bounds("b", 0, 0), E::ZeroUpperBound { label: "b" });
+    }
+
+    #[test]
+    fn an_empty_option_is_an_error() {
+        check_rejected(|b| b.option([]).map(drop), E::EmptyOption);
+        check_rejected(|b| b.colored_option([]).map(drop), E::EmptyOption);
+    }
+
+    #[test]
+    fn messages_name_the_label() {
+        let e = BuilderError::LowerAboveUpper { label: "k", lo: 3, hi: 2 };
+        assert_eq!(
+            e.to_string(),
+            "bounds 3:2 of item \"k\": the lower bound exceeds the upper"
+        );
+        let e: Box<dyn Error> = Box::new(BuilderError::ColorOnPrimary { label: (1, 2) });
+        assert!(e.to_string().contains("(1, 2)"));
+    }
+
+    #[test]
+    fn an_empty_builder_builds_a_problem_with_one_empty_solution() {
+        let mut l = Builder::<u32>::new().build().unwrap();
+        assert_eq!(l.problem.item_count(), 0);
+        assert_eq!(l.count(), 1);
+        assert_eq!(l.solutions().next(), Some(Vec::new()));
+    }
+}
