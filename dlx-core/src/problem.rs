@@ -102,8 +102,9 @@ pub enum Kind {
     Exact,
     /// Some option gives a secondary item a color ([`Problem::add_colored_option`]).
     Colors,
-    /// Some primary item has bounds other than exactly once
-    /// ([`Problem::set_bounds`]); options may have colors too.
+    /// Bounds were set on some primary item ([`Problem::set_bounds`], even
+    /// `1..=1`, as a DLX3 file may write them); options may have colors
+    /// too.
     Multiplicities,
 }
 
@@ -570,6 +571,10 @@ impl Problem {
     /// [`BuildError::LowerAboveUpper`] and [`BuildError::ZeroUpperBound`];
     /// nothing changes then.
     ///
+    /// Once any item has bounds, even exactly one, the problem is searched
+    /// by Algorithm M ([`Kind::Multiplicities`]): the same solutions, and
+    /// the statistics of DLX3.
+    ///
     /// # Example
     ///
     /// Two queens in each row and column of a 4×4 board (no diagonal rule):
@@ -606,9 +611,6 @@ impl Problem {
         }
         let i = item.index();
         if self.bounds.len() <= i {
-            if (lo, hi) == (1, 1) {
-                return Ok(());
-            }
             self.bounds.resize(i + 1, (1, 1));
         }
         self.bounds[i] = (lo, hi);
@@ -642,7 +644,7 @@ impl Problem {
 
     /// Which search the problem needs: see [`Kind`].
     pub fn kind(&self) -> Kind {
-        if self.bounds.iter().any(|&b| b != (1, 1)) {
+        if !self.bounds.is_empty() {
             Kind::Multiplicities
         } else if self.colors.iter().any(|&c| c != 0) {
             Kind::Colors

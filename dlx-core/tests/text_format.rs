@@ -77,7 +77,12 @@ fn unknown_item() {
 #[test]
 fn unknown_item_with_a_bad_name_reports_the_bad_character() {
     assert_error(b"a b\na c:x\n", 2, 3, ParseErrorKind::UnknownItem("c".into()));
-    assert_error(b"a b\na c{:x\n", 2, 4, ParseErrorKind::BadCharacter('{'));
+    assert_error(
+        "a b\na c\u{e9}:x\n".as_bytes(),
+        2,
+        4,
+        ParseErrorKind::BadCharacter('\u{e9}'),
+    );
     assert_error(
         b"a b\nb abcdefghi\n",
         2,

@@ -1,0 +1,192 @@
+//! Every file of `tests/data/xcc` (copied from the shared XCC and MCC set):
+//! solutions, nodes and updates must equal the figures of Knuth's DLX2 (files
+//! without bounds) or DLX3 (files with bounds) in `COUNTS.txt`, the files
+//! Knuth's programs reject must be rejected, and solutions are checked by the
+//! rules of colors and multiplicities.
+
+use std::collections::HashSet;
+
+use dlx_core::{text, Kind, OptionId, Problem};
+
+use crate::common::data_path;
+
+/// One row of `COUNTS.txt`: the reference program's figures, or `None` for
+/// a file it rejects.
+struct Expected {
+    file: String,
+    program: String,
+    counts: Option<(u64, u64, u64)>,
+    seconds: f64,
+}
+
+/// The rows that are the reference for each file: DLX2's where there is
+/// one (the files without bounds), else DLX3's.
+fn expected() -> Vec<Expected> {
+    let counts = std::fs::read_to_string(data_path("xcc/COUNTS.txt")).unwrap();
+    let rows: Vec<Vec<&str>> = counts
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let has_dlx2: HashSet<&str> = rows
+        .iter()
+        .filter(|f| f[1] == "dlx2")
+        .map(|f| f[0])
+        .collect();
+    rows.iter()
+        .filter(|f| f[1] == if has_dlx2.contains(f[0]) { "dlx2" } else { "dlx3" })
+        .map(|f| Expected {
+            file: f[0].to_string(),
+            program: f[1].to_string(),
+            counts: (f[2] != "error")
+                .then(|| (f[2].parse().unwrap(), f[3].parse().unwrap(), f[4].parse().unwrap())),
+            seconds: f[6].parse().unwrap_or(0.0),
+        })
+        .collect()
+}
+
+fn read(name: &str) -> Result<text::DlxFile, text::ParseError> {
+    let bytes = std::fs::read(data_path(&format!("xcc/{name}"))).unwrap();
+    text::parse(&bytes)
+}
+
+/// Checks `solution` by the rules: each option at most once, every primary
+/// item's count within its bounds, and every secondary item in no option,
+/// in one option without a color, or in several all of one color.
+fn check(p: &Problem, solution: &[OptionId]) {
+    let set: HashSet<OptionId> = solution.iter().copied().collect();
+    assert_eq!(set.len(), solution.len(), "an option twice in {solution:?}");
+    let mut uses = vec![Vec::new(); p.item_count()];
+    for &o in solution {
+        for (item, color) in p.option_items(o).zip(p.option_colors(o)) {
+            uses[item.index()].push(color);
+        }
+    }
+    for (i, u) in uses.iter().enumerate() {
+        let item = dlx_core::Item::new(i);
+        match p.bounds(item) {
+            Some((lo, hi)) => {
+                let n = u.len() as u32;
+                assert!(lo <= n && n <= hi, "item {i} used {n} times, not {lo}..={hi}");
+            }
+            None if u.len() > 1 => {
+                assert!(
+                    u[0].is_some() && u.iter().all(|&c| c == u[0]),
+                    "secondary item {i} used as {u:?}"
+                );
+            }
+            None => {}
+        }
+    }
+}
+
+/// Counts `files` and compares them with the reference rows; checks the
+/// first solutions of each by the rules, and that they are distinct sets.
+fn check_files(files: &[&Expected]) {
+    for e in files {
+        let Some((solutions, nodes, updates)) = e.counts else {
+            assert!(read(&e.file).is_err(), "{} must be rejected", e.file);
+            continue;
+        };
+        let mut f = read(&e.file).unwrap_or_else(|err| panic!("{}: {err}", e.file));
+        let kind = f.problem.kind();
+        assert_eq!(
+            kind == Kind::Multiplicities,
+            e.program == "dlx3",
+            "{}: {kind:?}",
+            e.file
+        );
+        let stats = f.problem.count_with_stats();
+        assert_eq!(
+            (stats.solutions, stats.nodes, stats.updates),
+            (solutions, nodes, updates),
+            "{}: (solutions, nodes, updates) against {}",
+            e.file,
+            e.program
+        );
+        let mut seen = HashSet::new();
+        let shape = f.problem.clone();
+        for s in f.problem.solutions().take(2_000) {
+            check(&shape, &s);
+            let mut sorted = s.clone();
+            sorted.sort();
+            assert!(seen.insert(sorted), "{}: solution {s:?} twice", e.file);
+        }
+        assert_eq!(seen.len() as u64, solutions.min(2_000), "{}", e.file);
+    }
+}
+
+/// The files the reference program runs in under a quarter second, and
+/// the rest: two tests, so that they run side by side.
+fn split(heavy: bool) -> Vec<Expected> {
+    let table = expected();
+    assert_eq!(table.len(), 84, "COUNTS.txt lists every file");
+    table
+        .into_iter()
+        .filter(|e| (e.seconds > 0.25) == heavy)
+        .collect()
+}
+
+#[test]
+fn small_files_match_dlx2_and_dlx3() {
+    let files = split(false);
+    check_files(&files.iter().collect::<Vec<_>>());
+}
+
+#[test]
+fn large_files_match_dlx2_and_dlx3() {
+    let files = split(true);
+    assert!(files.len() >= 10);
+    check_files(&files.iter().collect::<Vec<_>>());
+}
+
+/// Colored (not bounded) files on 2 threads: DLX2's solutions and nodes.
+#[cfg(feature = "parallel")]
+#[test]
+fn parallel_counts_and_nodes_match_dlx2() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for e in expected() {
+        let Some((solutions, nodes, _)) = e.counts else {
+            continue;
+        };
+        if e.seconds > 0.25 {
+            continue;
+        }
+        let mut f = read(&e.file).unwrap();
+        let stats = pool.install(|| dlx_core::parallel::count(&mut f.problem));
+        assert_eq!(
+            (stats.solutions, stats.nodes),
+            (solutions, nodes),
+            "{}: parallel (solutions, nodes)",
+            e.file
+        );
+    }
+}
+
+/// Cutting the tree into parts: the parts' counts add up to the whole, for
+/// colored and bounded files alike.
+#[test]
+fn parts_add_up() {
+    for e in expected() {
+        let Some((solutions, _, _)) = e.counts else {
+            continue;
+        };
+        if e.seconds > 0.05 {
+            continue;
+        }
+        let mut f = read(&e.file).unwrap();
+        let parts = f.problem.parts(2);
+        let mut total = 0;
+        for part in &parts {
+            let mut s = f.problem.solver();
+            for &o in part {
+                s.force(o).unwrap();
+            }
+            total += s.count(None).solutions;
+        }
+        assert_eq!(total, solutions, "{}: {} parts", e.file, parts.len());
+    }
+}
