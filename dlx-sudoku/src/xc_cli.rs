@@ -40,6 +40,17 @@ Input:
   exactly once and every secondary item at most once. An option with no
   primary item can never be chosen; it is ignored with a warning on stderr,
   'SOURCE:LINE: option ignored (no primary items)', as Knuth's DLX1 does.
+  Knuth's later formats are read too:
+    colors (DLX2)          in an option, 'x:c' gives secondary item x the
+                           color c (one character); options may share x if
+                           they all give it the same color
+    multiplicities (DLX3)  on the item line, 'lo:hi|name' or 'k|name': between
+                           lo and hi (or exactly k) chosen options contain the
+                           primary item; a solution is a set of options
+  A file with colors is searched as DLX2 does, one with bounds as DLX3 does
+  (their node and update counts); --print shows colors as written.
+  With bounds, -j N and --part count on one thread (the tree of DLX3 cannot
+  be cut into forced options).
 
 Output:
   Without --print, standard output is one line: the number of solutions. When
@@ -53,9 +64,9 @@ Output:
   for --stats. No solution means no output.
   Standard error gets warnings, errors and, with --stats, a last line
     solutions=S nodes=N updates=U seconds=T.TTT
-  counted as DLX1 counts them (nodes: search-tree nodes entered plus one per
-  solution; updates: items unlinked plus option nodes hidden; seconds: time
-  spent searching, reading the input excluded). If --limit stopped the
+  counted as DLX1 (DLX2, DLX3) counts them (nodes: search-tree nodes entered
+  plus one per solution; updates: items unlinked plus option nodes hidden;
+  seconds: time spent searching, reading the input excluded). If --limit stopped the
   search, a line 'dlx: stopped at the limit of N solutions (there may be
   more)' comes just before it.
   Errors name their place: a malformed input gives 'SOURCE:LINE:COL: message'
@@ -81,7 +92,8 @@ Exit status:
     version,
     about = "Solve an exact-cover problem in Knuth's DLX text format",
     long_about = "Solve an exact-cover problem in Knuth's DLX text format (the input of \
-                  Knuth's DLX1): count its solutions, or print them.",
+                  Knuth's DLX1, with the colors of DLX2 and the multiplicities of DLX3): \
+                  count its solutions, or print them.",
     after_help = AFTER_HELP
 )]
 pub struct Args {

@@ -627,3 +627,97 @@ fn parts_and_threads_reject_incompatible_options() {
         assert!(Args::try_parse_from(&argv).is_err(), "{args:?}");
     }
 }
+
+fn xcc(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../dlx-core/tests/data/xcc")
+        .join(name);
+    path.to_str().expect("UTF-8 path").to_string()
+}
+
+/// The first example: two options that share a secondary item with
+/// one color; DLX1 syntax rejected it before colors were read.
+#[test]
+fn colors_are_read_and_printed_as_written() {
+    let input = b"a b | x\na x:1\nb x:1\n".to_vec();
+    let (code, out, err) = run_bin(&["--print"], Some(input.clone()));
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "a x:1\nb x:1\n", ""));
+    let (code, out, _) = run_bin(&[], Some(b"a b | x\na x:1\nb x:2\n".to_vec()));
+    assert_eq!((code, out.as_str()), (0, "0\n"));
+    // The stats line keeps its format; DLX2's figures.
+    let (code, _, err) = run_bin(&["--stats", &xcc("xcc_chain.dlx")], None);
+    assert_eq!(code, 0);
+    assert_stats_line(err.lines().last().unwrap(), 3, 9, 20);
+}
+
+/// Bounds: the count and DLX3's statistics; printed solutions are sets of
+/// options within the bounds.
+#[test]
+fn multiplicities_are_read() {
+    let (code, _, err) = run_bin(&["--stats", &xcc("mcc_mixed.dlx")], None);
+    assert_eq!(code, 0);
+    assert_stats_line(err.lines().last().unwrap(), 5, 13, 23);
+    // Two queens per row and column of a 3x3 board... with at most 2 per
+    // line: 6 ways to place 6 queens (the complements of the permutations).
+    let mut input = String::from("2|r0 2|r1 2|r2 2|c0 2|c1 2|c2\n");
+    for r in 0..3 {
+        for c in 0..3 {
+            input.push_str(&format!("r{r} c{c}\n"));
+        }
+    }
+    let (code, out, _) = run_bin(&[], Some(input.clone().into_bytes()));
+    assert_eq!((code, out.as_str()), (0, "6\n"));
+    let (code, out, _) = run_bin(&["--print", "--limit", "1"], Some(input.into_bytes()));
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 6, "{out}");
+}
+
+#[test]
+fn color_and_bound_errors_name_line_and_column() {
+    for (input, message) in [
+        ("a | x\na:1 x\n", "<stdin>:2:1: item 'a' is primary and cannot take a color"),
+        ("a | x\na x:12\n", "<stdin>:2:5: color '12' is more than one character"),
+        ("a | x\na x:1 x:1\n", "<stdin>:2:7: item 'x' appears twice in this option"),
+        ("3:2|a\na\n", "<stdin>:1:1: bounds 3:2: the lower bound exceeds the upper"),
+        ("0|a\na\n", "<stdin>:1:1: upper bound 0"),
+        ("a | 2|x\na\n", "<stdin>:1:5: item 'x' is secondary and cannot have bounds"),
+    ] {
+        let (code, out, err) = run_bin(&[], Some(input.as_bytes().to_vec()));
+        assert_eq!((code, out.as_str()), (1, ""), "{input:?}");
+        assert!(err.starts_with(message), "{input:?}: {err}");
+    }
+}
+
+/// Limits, threads and parts on colored and bounded files: the counts of
+/// parts add up, and the threads count what one thread counts.
+#[test]
+fn limits_threads_and_parts_on_colored_and_bounded_files() {
+    for (file, expected) in [
+        ("latin_n6_g12.dlx", 17),
+        ("graeco_n4.dlx", 6912),
+        ("edge_r3x4_c3.dlx", 416),
+        ("kq_n6_2_d2.dlx", 1097),
+        ("tetro_1to2_4x7.dlx", 240),
+    ] {
+        let path = xcc(file);
+        let mut total = 0u64;
+        for i in 0..3 {
+            let part = format!("{i}/3");
+            let (code, out, err) =
+                run_bin(&["--split-depth", "3", "--part", &part, &path], None);
+            assert_eq!((code, err.as_str()), (0, ""), "{file} part {part}");
+            total += out.trim().parse::<u64>().unwrap();
+        }
+        assert_eq!(total, expected, "{file} in parts");
+        let (code, out, err) = run_bin(&["-j", "2", "--stats", &path], None);
+        let (_, _, seq) = run_bin(&["--stats", &path], None);
+        assert_eq!((code, out.trim()), (0, expected.to_string().as_str()), "{file} -j 2");
+        let nodes = |e: &str| e.split_whitespace().nth(1).map(str::to_string);
+        assert_eq!(nodes(&err), nodes(&seq), "{file}: nodes of -j 2");
+        let (code, out, _) = run_bin(&["--limit", "3", &path], None);
+        assert_eq!((code, out.trim()), (0, "3"), "{file} --limit 3");
+        let (code, out, _) = run_bin(&["--max-nodes", "5", &path], None);
+        assert_eq!(code, 1, "{file} --max-nodes 5");
+        assert!(out.trim().ends_with('+'), "{file}: {out}");
+    }
+}
