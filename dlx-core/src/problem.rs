@@ -159,8 +159,6 @@ pub enum BuildError {
         /// The item.
         item: Item,
     },
-    /// An empty color name (see [`Builder`](crate::Builder)).
-    EmptyColor,
 }
 
 impl fmt::Display for BuildError {
@@ -186,11 +184,9 @@ impl fmt::Display for BuildError {
                 f,
                 "bounds {lo}:{hi} of item {item}: the lower bound exceeds the upper"
             ),
-            BuildError::ZeroUpperBound { item } => write!(
-                f,
-                "item {item} has upper bound 0 (expected at least 1)"
-            ),
-            BuildError::EmptyColor => f.write_str("a color name is empty"),
+            BuildError::ZeroUpperBound { item } => {
+                write!(f, "item {item} has upper bound 0 (expected at least 1)")
+            }
         }
     }
 }

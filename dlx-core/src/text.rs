@@ -509,7 +509,10 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
             Err(_) => return Err(err(line_no, 0, ParseErrorKind::TooLarge).into()),
         }
         option_lines.push(line_no);
-        if option.iter().all(|(i, _)| i.index() >= primary.unwrap_or(0)) {
+        if option
+            .iter()
+            .all(|(i, _)| i.index() >= primary.unwrap_or(0))
+        {
             ignored.push(line_no);
         }
     }
@@ -585,7 +588,10 @@ struct Bounds {
 
 /// Splits `lo:hi|name` or `k|name` into the name and its bounds (DLX3).
 /// A token without `|` is a name; `lo:name` lacks its upper bound.
-fn split_bounds<'a>(t: Token<'a>, line_no: usize) -> Result<(Token<'a>, Option<Bounds>), ParseError> {
+fn split_bounds<'a>(
+    t: Token<'a>,
+    line_no: usize,
+) -> Result<(Token<'a>, Option<Bounds>), ParseError> {
     let Some(bar) = t.text.iter().position(|&b| b == b'|') else {
         if let Some(colon) = t.text.iter().position(|&b| b == b':') {
             let prefix = &t.text[..colon];

@@ -177,7 +177,8 @@ impl XccLinks {
             first = end + 1;
         }
         self.active.clear();
-        self.active.resize((primary as usize).div_ceil(64), u64::MAX);
+        self.active
+            .resize((primary as usize).div_ceil(64), u64::MAX);
         if primary % 64 != 0 {
             if let Some(last) = self.active.last_mut() {
                 *last = (1 << (primary % 64)) - 1;
@@ -566,9 +567,16 @@ impl XccLinks {
     /// item `stop`, and their number, for Knuth's progress estimate. Under
     /// bounds the tweaked options have left the list (they are counted from
     /// the level's first tweak) and the null move counts as a choice.
-    pub(crate) fn position(&self, level: usize, cur: Node, stop: Node, bounded: bool) -> (u32, u32) {
+    pub(crate) fn position(
+        &self,
+        level: usize,
+        cur: Node,
+        stop: Node,
+        bounded: bool,
+    ) -> (u32, u32) {
         let c = stop.0;
-        let tweaking = bounded && !(self.items[c as usize].bound == 0 && self.items[c as usize].slack == 0);
+        let tweaking =
+            bounded && !(self.items[c as usize].bound == 0 && self.items[c as usize].slack == 0);
         let mut x = if tweaking {
             self.first_tweak[level]
         } else {

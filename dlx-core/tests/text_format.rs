@@ -76,7 +76,12 @@ fn unknown_item() {
 
 #[test]
 fn unknown_item_with_a_bad_name_reports_the_bad_character() {
-    assert_error(b"a b\na c:x\n", 2, 3, ParseErrorKind::UnknownItem("c".into()));
+    assert_error(
+        b"a b\na c:x\n",
+        2,
+        3,
+        ParseErrorKind::UnknownItem("c".into()),
+    );
     assert_error(
         "a b\na c\u{e9}:x\n".as_bytes(),
         2,
@@ -157,7 +162,12 @@ fn bad_characters() {
     // A control character other than a blank.
     assert_error(b"a\x0bb\n", 1, 2, ParseErrorKind::BadCharacter('\x0b'));
     // A color (DLX2's `item:color`) is one character.
-    assert_error(b"a | x\na x:red\n", 2, 5, ParseErrorKind::LongColor("red".into()));
+    assert_error(
+        b"a | x\na x:red\n",
+        2,
+        5,
+        ParseErrorKind::LongColor("red".into()),
+    );
 }
 
 #[test]
@@ -183,12 +193,37 @@ fn colors_and_bounds_are_read() {
 
 #[test]
 fn color_errors_name_line_and_column() {
-    assert_error(b"a b\na b:x\n", 2, 3, ParseErrorKind::ColorOnPrimary("b".into()));
-    assert_error(b"a | x\na x:\n", 2, 4, ParseErrorKind::EmptyColor("x".into()));
-    assert_error(b"a | x\na x:ab\n", 2, 5, ParseErrorKind::LongColor("ab".into()));
+    assert_error(
+        b"a b\na b:x\n",
+        2,
+        3,
+        ParseErrorKind::ColorOnPrimary("b".into()),
+    );
+    assert_error(
+        b"a | x\na x:\n",
+        2,
+        4,
+        ParseErrorKind::EmptyColor("x".into()),
+    );
+    assert_error(
+        b"a | x\na x:ab\n",
+        2,
+        5,
+        ParseErrorKind::LongColor("ab".into()),
+    );
     // The same item twice, even with one color.
-    assert_error(b"a | x\na x:1 x:1\n", 2, 7, ParseErrorKind::RepeatedItem("x".into()));
-    assert_error(b"a | x\na x x:1\n", 2, 5, ParseErrorKind::RepeatedItem("x".into()));
+    assert_error(
+        b"a | x\na x:1 x:1\n",
+        2,
+        7,
+        ParseErrorKind::RepeatedItem("x".into()),
+    );
+    assert_error(
+        b"a | x\na x x:1\n",
+        2,
+        5,
+        ParseErrorKind::RepeatedItem("x".into()),
+    );
     // A multi-byte color is one character.
     let file = text::parse("a | x\na x:\u{e9}\n".as_bytes()).unwrap();
     assert_eq!(file.option_text(OptionId::new(0)), "a x:\u{e9}");
@@ -200,10 +235,20 @@ fn bound_errors_name_line_and_column() {
     assert_error(b"a 3:2|b\nb\n", 1, 3, lo_hi(3, 2));
     assert_error(b"0|a\na\n", 1, 1, ParseErrorKind::ZeroUpperBound);
     assert_error(b"0:0|a\na\n", 1, 1, ParseErrorKind::ZeroUpperBound);
-    assert_error(b"a | 2|x\na\n", 1, 5, ParseErrorKind::BoundsOnSecondary("x".into()));
+    assert_error(
+        b"a | 2|x\na\n",
+        1,
+        5,
+        ParseErrorKind::BoundsOnSecondary("x".into()),
+    );
     assert_error(b"x2|a\na\n", 1, 1, ParseErrorKind::BadBound("x2".into()));
     assert_error(b"1:z|a\na\n", 1, 3, ParseErrorKind::BadBound("z".into()));
-    assert_error(b"2:a\na\n", 1, 1, ParseErrorKind::MissingUpperBound("2:a".into()));
+    assert_error(
+        b"2:a\na\n",
+        1,
+        1,
+        ParseErrorKind::MissingUpperBound("2:a".into()),
+    );
     assert_error(
         b"99999999999|a\na\n",
         1,
@@ -212,7 +257,10 @@ fn bound_errors_name_line_and_column() {
     );
     // Bounds of a billion are fine.
     let file = text::parse(b"1000000000|a\na\n").unwrap();
-    assert_eq!(file.problem.bounds(Item::new(0)), Some((1_000_000_000, 1_000_000_000)));
+    assert_eq!(
+        file.problem.bounds(Item::new(0)),
+        Some((1_000_000_000, 1_000_000_000))
+    );
 }
 
 #[test]

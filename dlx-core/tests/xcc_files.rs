@@ -34,12 +34,23 @@ fn expected() -> Vec<Expected> {
         .map(|f| f[0])
         .collect();
     rows.iter()
-        .filter(|f| f[1] == if has_dlx2.contains(f[0]) { "dlx2" } else { "dlx3" })
+        .filter(|f| {
+            f[1] == if has_dlx2.contains(f[0]) {
+                "dlx2"
+            } else {
+                "dlx3"
+            }
+        })
         .map(|f| Expected {
             file: f[0].to_string(),
             program: f[1].to_string(),
-            counts: (f[2] != "error")
-                .then(|| (f[2].parse().unwrap(), f[3].parse().unwrap(), f[4].parse().unwrap())),
+            counts: (f[2] != "error").then(|| {
+                (
+                    f[2].parse().unwrap(),
+                    f[3].parse().unwrap(),
+                    f[4].parse().unwrap(),
+                )
+            }),
             seconds: f[6].parse().unwrap_or(0.0),
         })
         .collect()
@@ -67,7 +78,10 @@ fn check(p: &Problem, solution: &[OptionId]) {
         match p.bounds(item) {
             Some((lo, hi)) => {
                 let n = u.len() as u32;
-                assert!(lo <= n && n <= hi, "item {i} used {n} times, not {lo}..={hi}");
+                assert!(
+                    lo <= n && n <= hi,
+                    "item {i} used {n} times, not {lo}..={hi}"
+                );
             }
             None if u.len() > 1 => {
                 assert!(

@@ -641,7 +641,10 @@ fn xcc(name: &str) -> String {
 fn colors_are_read_and_printed_as_written() {
     let input = b"a b | x\na x:1\nb x:1\n".to_vec();
     let (code, out, err) = run_bin(&["--print"], Some(input.clone()));
-    assert_eq!((code, out.as_str(), err.as_str()), (0, "a x:1\nb x:1\n", ""));
+    assert_eq!(
+        (code, out.as_str(), err.as_str()),
+        (0, "a x:1\nb x:1\n", "")
+    );
     let (code, out, _) = run_bin(&[], Some(b"a b | x\na x:1\nb x:2\n".to_vec()));
     assert_eq!((code, out.as_str()), (0, "0\n"));
     // The stats line keeps its format; DLX2's figures.
@@ -675,12 +678,27 @@ fn multiplicities_are_read() {
 #[test]
 fn color_and_bound_errors_name_line_and_column() {
     for (input, message) in [
-        ("a | x\na:1 x\n", "<stdin>:2:1: item 'a' is primary and cannot take a color"),
-        ("a | x\na x:12\n", "<stdin>:2:5: color '12' is more than one character"),
-        ("a | x\na x:1 x:1\n", "<stdin>:2:7: item 'x' appears twice in this option"),
-        ("3:2|a\na\n", "<stdin>:1:1: bounds 3:2: the lower bound exceeds the upper"),
+        (
+            "a | x\na:1 x\n",
+            "<stdin>:2:1: item 'a' is primary and cannot take a color",
+        ),
+        (
+            "a | x\na x:12\n",
+            "<stdin>:2:5: color '12' is more than one character",
+        ),
+        (
+            "a | x\na x:1 x:1\n",
+            "<stdin>:2:7: item 'x' appears twice in this option",
+        ),
+        (
+            "3:2|a\na\n",
+            "<stdin>:1:1: bounds 3:2: the lower bound exceeds the upper",
+        ),
         ("0|a\na\n", "<stdin>:1:1: upper bound 0"),
-        ("a | 2|x\na\n", "<stdin>:1:5: item 'x' is secondary and cannot have bounds"),
+        (
+            "a | 2|x\na\n",
+            "<stdin>:1:5: item 'x' is secondary and cannot have bounds",
+        ),
     ] {
         let (code, out, err) = run_bin(&[], Some(input.as_bytes().to_vec()));
         assert_eq!((code, out.as_str()), (1, ""), "{input:?}");
@@ -703,15 +721,18 @@ fn limits_threads_and_parts_on_colored_and_bounded_files() {
         let mut total = 0u64;
         for i in 0..3 {
             let part = format!("{i}/3");
-            let (code, out, err) =
-                run_bin(&["--split-depth", "3", "--part", &part, &path], None);
+            let (code, out, err) = run_bin(&["--split-depth", "3", "--part", &part, &path], None);
             assert_eq!((code, err.as_str()), (0, ""), "{file} part {part}");
             total += out.trim().parse::<u64>().unwrap();
         }
         assert_eq!(total, expected, "{file} in parts");
         let (code, out, err) = run_bin(&["-j", "2", "--stats", &path], None);
         let (_, _, seq) = run_bin(&["--stats", &path], None);
-        assert_eq!((code, out.trim()), (0, expected.to_string().as_str()), "{file} -j 2");
+        assert_eq!(
+            (code, out.trim()),
+            (0, expected.to_string().as_str()),
+            "{file} -j 2"
+        );
         let nodes = |e: &str| e.split_whitespace().nth(1).map(str::to_string);
         assert_eq!(nodes(&err), nodes(&seq), "{file}: nodes of -j 2");
         let (code, out, _) = run_bin(&["--limit", "3", &path], None);
