@@ -376,7 +376,9 @@ impl<'a> Solver<'a> {
     /// The item the search would branch on first, and its options, given
     /// the options forced so far. Splitting a problem into the subproblems
     /// "force each of these options" partitions its solutions; see
-    /// [`Problem::parts`].
+    /// [`Problem::parts`]. Not so under bounds ([`Kind::Multiplicities`]):
+    /// there the item is DLX3's choice and its options are the ones in its
+    /// list, but a solution may contain several of them, or none.
     pub fn branch(&self) -> Branch {
         if self.kind != Kind::Exact {
             return self.branch_colored();

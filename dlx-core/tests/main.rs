@@ -2,9 +2,12 @@
 
 mod common;
 mod xc_files;
+mod xcc_files;
 
 mod api;
 mod fuzz_regressions;
+mod hostile_xcc;
 mod oracle;
+mod oracle_xcc;
 mod parallel;
 mod text_format;
