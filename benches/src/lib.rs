@@ -34,3 +34,4 @@ pub mod puzzle;
 pub mod rng;
 pub mod solvers;
 pub mod xc;
+pub mod xcc_peer;
