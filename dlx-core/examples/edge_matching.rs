@@ -5,9 +5,10 @@
 //! (Knuth's XCC problems, his program DLX2).
 //!
 //! ```text
-//! cargo run --release -p dlx-core --example edge_matching                     # 5x5, 4 colors, seed 1
-//! cargo run --release -p dlx-core --example edge_matching -- 6x6 --colors 6 --seed 7
-//! cargo run --release -p dlx-core --example edge_matching -- 4x7 --colors 3
+//! cargo run --release -p dlx-core --example edge_matching                      # 5x5, 4 colors: 24
+//! cargo run --release -p dlx-core --example edge_matching -- --seed 2          # 32
+//! cargo run --release -p dlx-core --example edge_matching -- 5x5 --colors 3    # 8512
+//! cargo run --release -p dlx-core --example edge_matching -- 7x7 --colors 7    # 8
 //! ```
 //!
 //! The puzzle is made from the seed: every inner edge of the board gets a
@@ -270,15 +271,21 @@ impl EdgeMatching {
             0 => '.',
             k => char::from(b'a' + (k - 1) as u8),
         };
-        let rule = "+-----".repeat(self.cols) + "+\n";
+        let rule = "+-------".repeat(self.cols) + "+\n";
         let mut out = rule.clone();
         for row in &board {
             let mut lines = [String::new(), String::new(), String::new()];
             for cell in row {
                 let (tile, s) = cell.expect("every cell has a tile");
-                let _ = write!(lines[0], "|  {}  ", color(s[NORTH]));
-                let _ = write!(lines[1], "|{}{:^3}{}", color(s[WEST]), tile, color(s[EAST]));
-                let _ = write!(lines[2], "|  {}  ", color(s[SOUTH]));
+                let _ = write!(lines[0], "|   {}   ", color(s[NORTH]));
+                let _ = write!(
+                    lines[1],
+                    "|{} {:^3} {}",
+                    color(s[WEST]),
+                    tile,
+                    color(s[EAST])
+                );
+                let _ = write!(lines[2], "|   {}   ", color(s[SOUTH]));
             }
             for line in lines {
                 out += &line;

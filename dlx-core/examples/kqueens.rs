@@ -261,8 +261,11 @@ fn main() -> ExitCode {
     let dlx_time = start.elapsed();
     println!(
         "{n}x{n} board, {k} queens per row and column, at most {d} per diagonal: \
-         {} solutions ({} search nodes, {} updates, {dlx_time:.2?})",
-        stats.solutions, stats.nodes, stats.updates
+         {} solutions ({:?} search: {} nodes, {} updates, {dlx_time:.2?})",
+        stats.solutions,
+        queens.problem.kind(),
+        stats.nodes,
+        stats.updates
     );
     if stats.solutions <= CHECK_ALL {
         let all: Vec<Vec<OptionId>> = queens.problem.solutions().collect();

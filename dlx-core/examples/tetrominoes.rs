@@ -340,8 +340,11 @@ fn main() -> ExitCode {
     let oracle = packing.count_by_backtracking();
     assert_eq!(stats.solutions, oracle, "plain backtracking disagrees");
     println!(
-        "{} packings ({} search nodes, {} updates), each checked; backtracking agrees",
-        stats.solutions, stats.nodes, stats.updates
+        "{} packings ({:?} search: {} nodes, {} updates), each checked; backtracking agrees",
+        stats.solutions,
+        packing.problem.kind(),
+        stats.nodes,
+        stats.updates
     );
     ExitCode::SUCCESS
 }
