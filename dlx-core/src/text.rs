@@ -541,6 +541,9 @@ struct Token<'a> {
 struct Tokens<'a> {
     line: &'a [u8],
     pos: usize,
+    /// Characters before `pos` (kept as the line is walked: counting from
+    /// the start for each token made a line of n tokens cost n² steps).
+    chars: usize,
 }
 
 impl<'a> Tokens<'a> {
@@ -552,7 +555,11 @@ impl<'a> Tokens<'a> {
                 + 1;
             return Err(err(line_no, column, ParseErrorKind::InvalidUtf8));
         }
-        Ok(Tokens { line, pos: 0 })
+        Ok(Tokens {
+            line,
+            pos: 0,
+            chars: 0,
+        })
     }
 }
 
@@ -567,14 +574,20 @@ impl<'a> Iterator for Tokens<'a> {
             .iter()
             .position(is_blank)
             .unwrap_or(self.line.len() - start);
+        // Columns count characters (the line is valid UTF-8 here); blanks
+        // are one byte each.
+        let column = self.chars + (start - self.pos) + 1;
+        let text = &self.line[start..start + len];
+        self.chars = column - 1 + utf8_chars(text);
         self.pos = start + len;
-        // Columns count characters (the line is valid UTF-8 here).
-        let column = String::from_utf8_lossy(&self.line[..start]).chars().count() + 1;
-        Some(Token {
-            text: &self.line[start..start + len],
-            column,
-        })
+        Some(Token { text, column })
     }
+}
+
+/// The number of characters in valid UTF-8 `bytes`: the bytes that do not
+/// continue a character.
+fn utf8_chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 /// The bounds written before an item name on the item line, and the column
