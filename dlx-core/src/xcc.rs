@@ -250,6 +250,22 @@ impl XccLinks {
         }
     }
 
+    /// The item and color code of node `i`.
+    #[inline(always)]
+    fn ic(&self, i: u32) -> Ic {
+        debug_assert!((i as usize) < self.ic.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { *self.ic.get_unchecked(i as usize) }
+    }
+
+    /// The links of node `i`.
+    #[inline(always)]
+    fn lk(&self, i: u32) -> Link {
+        debug_assert!((i as usize) < self.link.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { *self.link.get_unchecked(i as usize) }
+    }
+
     /// The links of node `i`, to change.
     #[inline(always)]
     fn link_mut(&mut self, i: u32) -> &mut Link {
@@ -333,18 +349,20 @@ impl XccLinks {
     /// `lmems`): the test that would skip them cost more than the store
     /// (rxcc_p24_s12_o300 0.58 -> 0.52 s without it).
     #[inline(always)]
-    fn hide(&mut self, node: Nd) {
-        self.link_mut(node.up).down = node.down;
-        self.link_mut(node.down).up = node.up;
-        *self.len_mut(node.item) -= 1;
+    fn hide(&mut self, x: u32, item: u32) {
+        let Link { up, down } = self.lk(x);
+        self.link_mut(up).down = down;
+        self.link_mut(down).up = up;
+        *self.len_mut(item) -= 1;
     }
 
     /// Links node `x` back into its item's list.
     #[inline(always)]
-    fn unhide(&mut self, x: u32, node: Nd) {
-        self.link_mut(node.up).down = x;
-        self.link_mut(node.down).up = x;
-        *self.len_mut(node.item) += 1;
+    fn unhide(&mut self, x: u32, item: u32) {
+        let Link { up, down } = self.lk(x);
+        self.link_mut(up).down = x;
+        self.link_mut(down).up = x;
+        *self.len_mut(item) += 1;
     }
 
     /// Unlinks the nodes of option `rr` other than `rr` itself, skipping
@@ -352,9 +370,9 @@ impl XccLinks {
     #[inline(always)]
     fn hide_others<const K: usize>(&mut self, rr: u32) -> u64 {
         let mut updates = 0;
-        self.for_others::<K>(rr, |links, _, node| {
+        self.for_others::<K>(rr, |links, nn, node| {
             if node.color != PURIFIED {
-                links.hide(node);
+                links.hide(nn, node.item);
                 updates += 1;
             }
         });
@@ -367,13 +385,13 @@ impl XccLinks {
     /// starts at node `n_items + 1 + o·(K + 1)`; else by walking to the
     /// spacer and jumping back through its `up`.
     #[inline(always)]
-    fn for_others<const K: usize>(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32, Nd)) {
+    fn for_others<const K: usize>(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32, Ic)) {
         if K == 0 {
             let mut nn = x + 1;
             while nn != x {
-                let node = self.nd(nn);
+                let node = self.ic(nn);
                 if node.item == SPACER.0 {
-                    nn = node.up;
+                    nn = self.lk(nn).up;
                     continue;
                 }
                 f(self, nn, node);
@@ -386,20 +404,20 @@ impl XccLinks {
             for i in 1..k {
                 let t = j + i;
                 let nn = first + if t >= k { t - k } else { t };
-                f(self, nn, self.nd(nn));
+                f(self, nn, self.ic(nn));
             }
         }
     }
 
     /// [`XccLinks::for_others`] right to left.
     #[inline(always)]
-    fn for_others_rev<const K: usize>(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32, Nd)) {
+    fn for_others_rev<const K: usize>(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32, Ic)) {
         if K == 0 {
             let mut nn = x - 1;
             while nn != x {
-                let node = self.nd(nn);
+                let node = self.ic(nn);
                 if node.item == SPACER.0 {
-                    nn = node.down;
+                    nn = self.lk(nn).down;
                     continue;
                 }
                 f(self, nn, node);
@@ -412,7 +430,7 @@ impl XccLinks {
             for i in (1..k).rev() {
                 let t = j + i;
                 let nn = first + if t >= k { t - k } else { t };
-                f(self, nn, self.nd(nn));
+                f(self, nn, self.ic(nn));
             }
         }
     }
@@ -423,7 +441,7 @@ impl XccLinks {
     fn unhide_others<const K: usize>(&mut self, rr: u32) {
         self.for_others::<K>(rr, |links, nn, node| {
             if node.color != PURIFIED {
-                links.unhide(nn, node);
+                links.unhide(nn, node.item);
             }
         });
     }
@@ -491,7 +509,7 @@ impl XccLinks {
                 // Backwards through the option, as Knuth does.
                 self.for_others_rev::<K>(rr, |links, nn, n| {
                     if n.color != PURIFIED {
-                        links.unhide(nn, n);
+                        links.unhide(nn, n.item);
                     }
                 });
             }
@@ -572,7 +590,7 @@ impl XccLinks {
             updates += self.hide_others::<K>(n);
         }
         // `n` is in a primary item's list, so never purified.
-        self.hide(self.nd(n));
+        self.hide(n, self.ic(n).item);
         self.updates += updates;
     }
 
@@ -716,9 +734,9 @@ impl XccLinks {
         let linked = (x..end).any(|nn| self.nd(nn).item < self.n_primary);
         if linked {
             for nn in x..end {
-                let node = self.nd(nn);
+                let node = self.ic(nn);
                 if node.color != PURIFIED {
-                    self.hide(node);
+                    self.hide(nn, node.item);
                     self.updates += 1;
                 }
             }
