@@ -298,6 +298,14 @@ impl XccLinks {
         unsafe { *self.items.get_unchecked(c as usize) }
     }
 
+    /// The bounds of primary item `c`, to change.
+    #[inline(always)]
+    fn itm_mut(&mut self, c: u32) -> &mut Itm {
+        debug_assert!((c as usize) < self.items.len());
+        // SAFETY: see the note at the top of the module.
+        unsafe { self.items.get_unchecked_mut(c as usize) }
+    }
+
     /// The length of item `c`'s list, to change.
     #[inline(always)]
     fn len_mut(&mut self, c: u32) -> &mut u32 {
@@ -550,7 +558,7 @@ impl XccLinks {
         self.for_others::<K>(x, |links, pp, node| {
             let cc = node.item;
             if cc < links.n_primary {
-                let b = &mut links.items[cc as usize].bound;
+                let b = &mut links.itm_mut(cc).bound;
                 *b -= 1;
                 if *b == 0 {
                     links.cover::<K>(cc, true);
@@ -569,10 +577,10 @@ impl XccLinks {
         self.for_others_rev::<K>(x, |links, pp, node| {
             let cc = node.item;
             if cc < links.n_primary {
-                if links.items[cc as usize].bound == 0 {
+                if links.itm_mut(cc).bound == 0 {
                     links.uncover::<K>(cc, true);
                 }
-                links.items[cc as usize].bound += 1;
+                links.itm_mut(cc).bound += 1;
             } else if node.color == NO_COLOR {
                 links.uncover::<K>(cc, true);
             } else if node.color != PURIFIED {
@@ -641,8 +649,7 @@ impl XccLinks {
         bounded: bool,
     ) -> (u32, u32) {
         let c = stop.0;
-        let tweaking =
-            bounded && !(self.items[c as usize].bound == 0 && self.items[c as usize].slack == 0);
+        let tweaking = bounded && !(self.itm(c).bound == 0 && self.itm(c).slack == 0);
         let mut x = if tweaking {
             self.first_tweak[level]
         } else {
@@ -745,7 +752,7 @@ impl XccLinks {
             let node = self.nd(pp);
             let cc = node.item;
             if cc < self.n_primary {
-                let b = &mut self.items[cc as usize].bound;
+                let b = &mut self.itm_mut(cc).bound;
                 *b -= 1;
                 if *b == 0 {
                     self.cover::<0>(cc, true);
@@ -975,16 +982,15 @@ impl XccLinks {
                         at = At::Backdown;
                         continue;
                     }
-                    let c = best as usize;
                     let cur = self.nd(best).down;
                     choice[level] = Node(cur);
                     stop[level] = Node(best);
-                    self.items[c].bound -= 1;
-                    if self.items[c].bound == 0 && self.items[c].slack == 0 {
+                    self.itm_mut(best).bound -= 1;
+                    if self.itm_mut(best).bound == 0 && self.itm_mut(best).slack == 0 {
                         self.cover::<K>(best, true);
                     } else {
                         self.first_tweak[level] = cur;
-                        if self.items[c].bound == 0 {
+                        if self.itm_mut(best).bound == 0 {
                             self.cover::<K>(best, true);
                         }
                     }
@@ -994,8 +1000,7 @@ impl XccLinks {
                     // M5: try the next option, or the null move, or give up.
                     let best = stop[level].0;
                     let cur = choice[level].0;
-                    let c = best as usize;
-                    let (b, s) = (self.items[c].bound, self.items[c].slack);
+                    let (b, s) = (self.itm_mut(best).bound, self.itm_mut(best).slack);
                     if b == 0 && s == 0 {
                         if cur == best {
                             at = At::Backup;
@@ -1018,14 +1023,14 @@ impl XccLinks {
                 At::Backup => {
                     // M8: restore the level's item.
                     let best = stop[level].0;
-                    let c = best as usize;
-                    if self.items[c].bound == 0 && self.items[c].slack == 0 {
+                    if self.itm_mut(best).bound == 0 && self.itm_mut(best).slack == 0 {
                         self.uncover::<K>(best, true);
                     } else {
                         let x = self.first_tweak[level];
-                        self.untweak::<K>(best, x, self.items[c].bound != 0);
+                        let unblock = self.itm(best).bound != 0;
+                        self.untweak::<K>(best, x, unblock);
                     }
-                    self.items[c].bound += 1;
+                    self.itm_mut(best).bound += 1;
                     at = At::Backdown;
                 }
                 At::Backdown => {
