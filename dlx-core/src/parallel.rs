@@ -8,12 +8,18 @@
 //! those, and split in turn, so the work stays balanced without a fixed cut
 //! and nothing is searched twice: the statistics equal a sequential run's,
 //! apart from the covering of each task's forced options.
+//!
+//! A problem with bounds ([`Kind::Multiplicities`]) is shared another way:
+//! Algorithm M's parts cannot be forced options, so the top of its tree is
+//! cut once into paths of moves, which the threads replay and count (see
+//! `count_bounded`); the node count still equals a sequential run's.
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::{OptionId, Outcome, Problem, Solver, Stats};
+use crate::xcc::Moves;
+use crate::{Kind, OptionId, Outcome, Problem, Solver, Stats};
 
 /// Search nodes a task runs between checks for idle threads (about a
 /// millisecond on the benchmark problems).
@@ -114,6 +120,9 @@ where
 {
     problem.restore();
     let threads = rayon::current_num_threads().max(1);
+    if problem.kind() == Kind::Multiplicities && parts.len() == 1 && parts[0].is_empty() {
+        return count_bounded(problem, threads, every, &report);
+    }
     let shared = Shared {
         problem,
         threads,
@@ -139,6 +148,109 @@ where
         nodes: stats.nodes,
         // The shares add up to 1, give or take rounding.
         done: shared.finished.lock().map_or(1.0, |f| f.min(1.0)),
+    });
+    stats
+}
+
+/// Parts a count under bounds aims for per thread: they are cut once, at
+/// the start, so there must be enough of them to even out their sizes.
+const BOUNDED_PARTS_PER_THREAD: usize = 64;
+
+/// The deepest level a count under bounds cuts its tree at.
+const BOUNDED_MAX_DEPTH: usize = 12;
+
+/// [`count_parts`] for the whole tree of a problem with bounds
+/// ([`Kind::Multiplicities`]). A level of Algorithm M is not "one of these
+/// options" (the options tried before a move are tweaked away below it,
+/// and the null move chooses none), so its parts cannot be forced options
+/// and the tree is not split on the fly. It is cut once, level by level
+/// from the root, until there are [`BOUNDED_PARTS_PER_THREAD`] parts per
+/// thread: each part is a path of moves, which a solver replays (the moves
+/// tried before it are tweaked away, as the sequential search leaves them)
+/// and then counts. The nodes above the cut are counted here, once, so the
+/// node count equals the sequential search's; the updates add each part's
+/// replay.
+fn count_bounded(
+    problem: &mut Problem,
+    threads: usize,
+    every: Duration,
+    report: &(dyn Fn(&Progress) + Sync),
+) -> Stats {
+    let want = if threads > 1 {
+        BOUNDED_PARTS_PER_THREAD * threads
+    } else {
+        1
+    };
+    let mut above = Stats::default();
+    let mut frontier: Vec<Vec<u32>> = vec![Vec::new()];
+    for _ in 0..BOUNDED_MAX_DEPTH {
+        if frontier.len() >= want {
+            break;
+        }
+        let mut next = Vec::new();
+        for path in &frontier {
+            let mut s = problem.solver();
+            assert!(s.replay_bounded(path), "a path of the search's own moves");
+            above.nodes += 1;
+            match s.moves_bounded() {
+                Moves::Solution => above.solutions += 1,
+                Moves::DeadEnd => {}
+                Moves::Branch(n) => next.extend((0..n).map(|m| {
+                    let mut longer = path.clone();
+                    longer.push(m);
+                    longer
+                })),
+            }
+        }
+        frontier = next;
+        if frontier.is_empty() {
+            break;
+        }
+    }
+    let totals = Totals::default();
+    totals.add(above);
+    let parts = frontier.len().max(1);
+    let finished = AtomicUsize::new(0);
+    let start = Instant::now();
+    let next_report = AtomicU64::new(millis(every));
+    let shared: &Problem = problem;
+    {
+        use rayon::prelude::*;
+        frontier.par_iter().for_each_init(
+            || shared.clone(),
+            |copy, path| {
+                let mut s = copy.solver();
+                assert!(s.replay_bounded(path), "a path of the search's own moves");
+                s.count(None);
+                totals.add(s.stats());
+                let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
+                let now = millis(start.elapsed());
+                let due = next_report.load(Ordering::Relaxed);
+                if now >= due
+                    && next_report
+                        .compare_exchange(
+                            due,
+                            now.saturating_add(millis(every)),
+                            Ordering::Relaxed,
+                            Ordering::Relaxed,
+                        )
+                        .is_ok()
+                {
+                    let stats = totals.get();
+                    report(&Progress {
+                        solutions: stats.solutions,
+                        nodes: stats.nodes,
+                        done: done as f64 / parts as f64,
+                    });
+                }
+            },
+        );
+    }
+    let stats = totals.get();
+    report(&Progress {
+        solutions: stats.solutions,
+        nodes: stats.nodes,
+        done: 1.0,
     });
     stats
 }

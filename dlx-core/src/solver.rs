@@ -254,6 +254,9 @@ pub struct Solver<'a> {
     /// The problem's kind, fixed for the life of the solver: which search
     /// loop runs and which links it dances on.
     kind: Kind,
+    /// The level a replayed part of a bounded problem starts at (see
+    /// [`Solver::replay_bounded`]); 0 otherwise.
+    floor: usize,
 }
 
 impl<'a> Solver<'a> {
@@ -296,6 +299,7 @@ impl<'a> Solver<'a> {
             solutions: 0,
             updates_base,
             kind,
+            floor: 0,
         }
     }
 
@@ -402,6 +406,35 @@ impl<'a> Solver<'a> {
             x = links.link[x].down;
         }
         Branch::On(item, options)
+    }
+
+    /// Puts a fresh solver of a bounded problem where the sequential search
+    /// stands after the moves `path` (see `XccLinks::replay_bounded`); the
+    /// search then counts that subtree only, its nodes from the level the
+    /// path reaches, as the sequential search counts them. This is how
+    /// `parallel` shares the tree of Algorithm M, which forced options
+    /// cannot describe. False (and the solver exhausted) for a path that is
+    /// not one, or a solver that has started or is not under bounds.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) fn replay_bounded(&mut self, path: &[u32]) -> bool {
+        if self.started || self.kind != Kind::Multiplicities || !self.p.forced.is_empty() {
+            return false;
+        }
+        self.started = true;
+        self.level = path.len();
+        self.floor = path.len();
+        let p = &mut *self.p;
+        let ok = p.xcc.replay_bounded(path, &mut p.choice, &mut p.stop);
+        self.state = if ok { State::Forward } else { State::Done };
+        self.record();
+        ok
+    }
+
+    /// What the search of a fresh bounded solver does at the root: see
+    /// `XccLinks::moves_bounded`.
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) fn moves_bounded(&self) -> crate::xcc::Moves {
+        self.p.xcc.moves_bounded()
     }
 
     /// [`Solver::branch`] for a colored or bounded problem, by DLX2's or
@@ -719,7 +752,8 @@ impl<'a> Solver<'a> {
         if self.kind != Kind::Exact {
             // The colored links are rebuilt from the options unless the
             // search left them as it found them.
-            self.p.xcc_ready = self.state == State::Done && self.p.forced.is_empty();
+            self.p.xcc_ready =
+                self.state == State::Done && self.p.forced.is_empty() && self.floor == 0;
             return;
         }
         self.p.pending = Some(Pending {
@@ -772,6 +806,7 @@ impl<'a> Solver<'a> {
             node_limit: self.node_limit,
             forced: !p.forced.is_empty(),
             solution_len: None,
+            floor: self.floor,
         };
         let step = if self.kind == Kind::Multiplicities {
             p.xcc.search_bounds(&mut run, target)

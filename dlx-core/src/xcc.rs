@@ -811,11 +811,145 @@ pub(crate) struct Run<'s> {
     pub(crate) forced: bool,
     /// Number of chosen entries of the solution found, if one was.
     pub(crate) solution_len: Option<usize>,
+    /// Under bounds, the level the search started at (0, or the depth of a
+    /// replayed part): it never backs up above it.
+    pub(crate) floor: usize,
+}
+
+/// What the search does on entering a level under bounds (see
+/// [`XccLinks::moves_bounded`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moves {
+    /// No primary item is active: a solution.
+    Solution,
+    /// An item cannot reach its lower bound: the level ends at once.
+    DeadEnd,
+    /// The search branches: this many moves (options tried, then perhaps
+    /// the null move), each a subtree.
+    Branch(u32),
 }
 
 use crate::solver::{State, Step};
 
 impl XccLinks {
+    /// M3-M4: enters `level` on item `best` (under bounds): the item loses
+    /// one from its bound and is covered when it has neither bound nor
+    /// slack left (then the level tries its options as DLX2 does); else its
+    /// options will be tweaked, from the first.
+    #[inline(always)]
+    fn enter_bounded<const K: usize>(
+        &mut self,
+        level: usize,
+        best: u32,
+        choice: &mut [Node],
+        stop: &mut [Node],
+    ) {
+        let cur = self.nd(best).down;
+        choice[level] = Node(cur);
+        stop[level] = Node(best);
+        self.itm_mut(best).bound -= 1;
+        let Itm { bound, slack } = self.itm(best);
+        if bound == 0 && slack == 0 {
+            self.cover::<K>(best, true);
+        } else {
+            self.first_tweak[level] = cur;
+            if bound == 0 {
+                self.cover::<K>(best, true);
+            }
+        }
+    }
+
+    /// M5: makes the move at `choice[level]` (an option, or the null move
+    /// at the item's header), or returns false when the level is done: its
+    /// options are exhausted, or too few are left for the lower bound.
+    #[inline(always)]
+    fn advance_bounded<const K: usize>(
+        &mut self,
+        level: usize,
+        choice: &[Node],
+        stop: &[Node],
+    ) -> bool {
+        let best = stop[level].0;
+        let cur = choice[level].0;
+        let Itm { bound: b, slack: s } = self.itm(best);
+        if b == 0 && s == 0 {
+            if cur == best {
+                return false;
+            }
+        } else if i64::from(self.ln(best)) <= i64::from(b) - i64::from(s) {
+            return false;
+        } else if cur != best {
+            self.tweak::<K>(cur, b != 0);
+        } else if b != 0 {
+            self.deactivate(best);
+        }
+        if cur != best {
+            self.commit_others_bounded::<K>(cur);
+        }
+        true
+    }
+
+    /// What the search under bounds does on entering a level in the
+    /// present state: how many moves it makes there, counted as
+    /// [`XccLinks::advance_bounded`] will allow them: every option of a
+    /// covered item; of a tweaked one, options while more are left than
+    /// its bound needs, and then the null move if the slack allows.
+    pub(crate) fn moves_bounded(&self) -> Moves {
+        let (best, score) = self.choose_bounded();
+        if score == INFINITY {
+            return Moves::Solution;
+        }
+        if score <= 0 {
+            return Moves::DeadEnd;
+        }
+        let Itm { bound, slack } = self.itm(best);
+        let (b, s) = (i64::from(bound) - 1, i64::from(slack));
+        let len = i64::from(self.ln(best));
+        let n = if b == 0 && s == 0 {
+            len
+        } else if b - s >= 0 {
+            (len - (b - s)).max(0)
+        } else {
+            len + 1
+        };
+        Moves::Branch(n as u32)
+    }
+
+    /// Puts the search under bounds where it stands after the moves `path`
+    /// (one per level, each an index among the level's moves as
+    /// [`XccLinks::moves_bounded`] counts them), as the sequential search
+    /// leaves the links there: the options tried before a level's move are
+    /// tweaked away (their subtrees are another part's), not explored.
+    /// Returns false, with the links half-way, for a path that is not one.
+    pub(crate) fn replay_bounded(
+        &mut self,
+        path: &[u32],
+        choice: &mut [Node],
+        stop: &mut [Node],
+    ) -> bool {
+        for (level, &m) in path.iter().enumerate() {
+            match self.moves_bounded() {
+                Moves::Branch(n) if m < n => {}
+                _ => return false,
+            }
+            let (best, _) = self.choose_bounded();
+            self.enter_bounded::<0>(level, best, choice, stop);
+            for _ in 0..m {
+                // The move tried and undone: only its tweak stays.
+                let cur = choice[level].0;
+                let Itm { bound, slack } = self.itm(best);
+                if !(bound == 0 && slack == 0) {
+                    self.tweak::<0>(cur, bound != 0);
+                }
+                choice[level] = Node(self.nd(cur).down);
+            }
+            if !self.advance_bounded::<0>(level, choice, stop) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Algorithm C (DLX2) until `run.solutions` reaches `target`, the tree
     /// is exhausted or the node limit stops it: the copy of the loop for the
     /// problem's option length, when all options share one.
@@ -957,6 +1091,7 @@ impl XccLinks {
         let choice = &mut *run.choice;
         let stop = &mut *run.stop;
         let mut level = run.level;
+        let floor = run.floor;
         let step = loop {
             match at {
                 At::Forward => {
@@ -982,40 +1117,14 @@ impl XccLinks {
                         at = At::Backdown;
                         continue;
                     }
-                    let cur = self.nd(best).down;
-                    choice[level] = Node(cur);
-                    stop[level] = Node(best);
-                    self.itm_mut(best).bound -= 1;
-                    if self.itm_mut(best).bound == 0 && self.itm_mut(best).slack == 0 {
-                        self.cover::<K>(best, true);
-                    } else {
-                        self.first_tweak[level] = cur;
-                        if self.itm_mut(best).bound == 0 {
-                            self.cover::<K>(best, true);
-                        }
-                    }
+                    self.enter_bounded::<K>(level, best, choice, stop);
                     at = At::Advance;
                 }
                 At::Advance => {
                     // M5: try the next option, or the null move, or give up.
-                    let best = stop[level].0;
-                    let cur = choice[level].0;
-                    let (b, s) = (self.itm_mut(best).bound, self.itm_mut(best).slack);
-                    if b == 0 && s == 0 {
-                        if cur == best {
-                            at = At::Backup;
-                            continue;
-                        }
-                    } else if i64::from(self.ln(best)) <= i64::from(b) - i64::from(s) {
+                    if !self.advance_bounded::<K>(level, choice, stop) {
                         at = At::Backup;
                         continue;
-                    } else if cur != best {
-                        self.tweak::<K>(cur, b != 0);
-                    } else if b != 0 {
-                        self.deactivate(best);
-                    }
-                    if cur != best {
-                        self.commit_others_bounded::<K>(cur);
                     }
                     level += 1;
                     at = At::Forward;
@@ -1034,8 +1143,9 @@ impl XccLinks {
                     at = At::Backdown;
                 }
                 At::Backdown => {
-                    // M9: go up a level and undo its move.
-                    if level == 0 {
+                    // M9: go up a level and undo its move (not above the
+                    // level a replayed part starts at).
+                    if level == floor {
                         run.state = State::Done;
                         break Step::Exhausted;
                     }

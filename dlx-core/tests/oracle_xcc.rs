@@ -847,6 +847,30 @@ proptest! {
         prop_assert_eq!(count_by_splitting(&mut p, slice).solutions, total);
     }
 
+    /// The parallel count under bounds cuts the tree into paths of moves
+    /// and replays each: on 2 and 3 threads (so that small trees are cut
+    /// all the way down, and larger ones part-way), the oracle's count and
+    /// exactly the sequential search's nodes.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn the_parallel_count_under_bounds_matches(m in model(4, 3, true, true)) {
+        let mut p = m.problem();
+        let total = m.solutions(0).len() as u64;
+        let sequential = p.count_with_stats();
+        prop_assert_eq!(sequential.solutions, total);
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            let stats = pool.install(|| dlx_core::parallel::count(&mut p));
+            prop_assert_eq!(
+                (stats.solutions, stats.nodes),
+                (sequential.solutions, sequential.nodes),
+                "{} threads", threads
+            );
+        }
+        // The problem is intact afterwards.
+        prop_assert_eq!(p.count_with_stats(), sequential);
+    }
+
     /// Typed errors at random places while building change nothing: the
     /// problem still has the oracle's solutions.
     #[test]

@@ -154,7 +154,9 @@ fn large_files_match_dlx2_and_dlx3() {
     check_files(&files.iter().collect::<Vec<_>>());
 }
 
-/// Colored (not bounded) files on 2 threads: DLX2's solutions and nodes.
+/// Every file on 2 threads: DLX2's or DLX3's solutions and nodes (the
+/// bounded ones cut into replayed paths of moves, the others split on the
+/// fly).
 #[cfg(feature = "parallel")]
 #[test]
 fn parallel_counts_and_nodes_match_dlx2() {

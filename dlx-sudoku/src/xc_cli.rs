@@ -49,8 +49,9 @@ Input:
                            primary item; a solution is a set of options
   A file with colors is searched as DLX2 does, one with bounds as DLX3 does
   (their node and update counts); --print shows colors as written.
-  With bounds, -j N and --part count on one thread (the tree of DLX3 cannot
-  be cut into forced options).
+  With bounds, -j N cuts the top of DLX3's tree into paths of moves, one
+  thread replaying each; --part gives the whole tree to worker 0 (forced
+  options cannot describe a part of that tree).
 
 Output:
   Without --print, standard output is one line: the number of solutions. When
