@@ -159,6 +159,13 @@ const BOUNDED_PARTS_PER_THREAD: usize = 64;
 /// The deepest level a count under bounds cuts its tree at.
 const BOUNDED_MAX_DEPTH: usize = 12;
 
+/// Each part of a count under bounds starts from links built afresh, which
+/// costs a pass over the problem's nodes: the parts are kept to at most
+/// this many node passes in all (a fraction of a second), so that a problem
+/// of many nodes whose root has many moves is not cut into more parts than
+/// the building is worth.
+const BOUNDED_NODE_PASSES: usize = 1 << 27;
+
 /// [`count_parts`] for the whole tree of a problem with bounds
 /// ([`Kind::Multiplicities`]). A level of Algorithm M is not "one of these
 /// options" (the options tried before a move are tweaked away below it,
@@ -176,8 +183,9 @@ fn count_bounded(
     every: Duration,
     report: &(dyn Fn(&Progress) + Sync),
 ) -> Stats {
+    let most = (BOUNDED_NODE_PASSES / problem.links.node_count().max(1)).max(1);
     let want = if threads > 1 {
-        BOUNDED_PARTS_PER_THREAD * threads
+        (BOUNDED_PARTS_PER_THREAD * threads).min(most)
     } else {
         1
     };
@@ -187,6 +195,7 @@ fn count_bounded(
         if frontier.len() >= want {
             break;
         }
+        let stats_above_before = above;
         let mut next = Vec::new();
         for path in &frontier {
             let mut s = problem.solver();
@@ -201,6 +210,13 @@ fn count_bounded(
                     longer
                 })),
             }
+        }
+        if next.len() > most {
+            // Cutting this level would cost more building than it saves:
+            // the parts stay one level up (the nodes counted above were
+            // theirs, so they are counted again by their own searches).
+            above = stats_above_before;
+            break;
         }
         frontier = next;
         if frontier.is_empty() {
