@@ -221,8 +221,8 @@ impl XccLinks {
         self.spans.clear();
         self.spans.resize(nd.len(), [0, 0]);
         let mut start = n as usize + 1;
-        for x in start..nd.len() {
-            if nd[x].item == SPACER.0 {
+        for (x, node) in nd.iter().enumerate().skip(start) {
+            if node.item == SPACER.0 {
                 for s in &mut self.spans[start..x] {
                     *s = [start as u32, x as u32];
                 }
