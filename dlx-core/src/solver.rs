@@ -511,87 +511,59 @@ impl<'a> Solver<'a> {
             State::Forward => self.level,
             State::Recover => self.level + 1,
         };
-        match self.kind {
-            Kind::Exact => {}
-            Kind::Colors => return self.split_off_colored(levels),
+        if self.kind == Kind::Multiplicities {
             // A level of Algorithm M is not "one of these options": its
             // tweaks also rule the earlier ones out below it.
-            _ => return none,
+            return none;
         }
-        let links = &self.p.links;
+        // Algorithm C's levels are DLX1's: only the links differ.
+        let p = &*self.p;
+        let colored = self.kind == Kind::Colors;
+        let len = |stop: Node| {
+            if colored {
+                p.xcc.len_of(p.xcc.item_of(stop))
+            } else {
+                p.links.len_of(p.links.item[stop])
+            }
+        };
+        let down = |x: Node| {
+            if colored {
+                p.xcc.down(x)
+            } else {
+                p.links.link[x].down
+            }
+        };
         let mut share = 1.0;
         for k in 0..levels {
-            let cur = self.p.choice[k];
-            let stop = self.p.stop[k];
-            share /= f64::from(links.len_of(links.item[stop]).max(1));
-            let first = if cur == stop {
+            let cur = p.choice[k];
+            let stop = p.stop[k];
+            share /= f64::from(len(stop).max(1));
+            if cur == stop {
                 continue;
-            } else {
-                links.link[cur].down
-            };
+            }
+            let first = down(cur);
             if first == stop {
                 continue;
             }
-            let above: Vec<OptionId> = self
-                .p
+            let above: Vec<OptionId> = p
                 .forced
                 .iter()
-                .chain(&self.p.choice[..k])
-                .map(|&x| self.p.option_of(x))
+                .chain(&p.choice[..k])
+                .map(|&x| p.option_of(x))
                 .collect();
             let mut parts = Vec::new();
             let mut x = first;
             while x != stop {
                 let mut part = Vec::with_capacity(above.len() + 1);
                 part.extend_from_slice(&above);
-                part.push(self.p.option_of(x));
+                part.push(p.option_of(x));
                 parts.push(part);
-                x = links.link[x].down;
+                x = down(x);
             }
             self.p.stop[k] = first;
             return SplitOff { parts, share };
         }
         none
-    }
-
-    /// [`Solver::split_off`] for a colored problem (Algorithm C's levels are
-    /// DLX1's).
-    fn split_off_colored(&mut self, levels: usize) -> SplitOff {
-        let x = &self.p.xcc;
-        let mut share = 1.0;
-        for k in 0..levels {
-            let cur = self.p.choice[k];
-            let stop = self.p.stop[k];
-            share /= f64::from(x.len_of(x.item_of(stop)).max(1));
-            if cur == stop {
-                continue;
-            }
-            let first = x.down(cur);
-            if first == stop {
-                continue;
-            }
-            let above: Vec<OptionId> = self
-                .p
-                .forced
-                .iter()
-                .chain(&self.p.choice[..k])
-                .map(|&n| self.p.option_of(n))
-                .collect();
-            let mut parts = Vec::new();
-            let mut n = first;
-            while n != stop {
-                let mut part = above.clone();
-                part.push(self.p.option_of(n));
-                parts.push(part);
-                n = x.down(n);
-            }
-            self.p.stop[k] = first;
-            return SplitOff { parts, share };
-        }
-        SplitOff {
-            parts: Vec::new(),
-            share: 0.0,
-        }
     }
 
     /// An estimate of the share of the search tree explored so far, from 0
