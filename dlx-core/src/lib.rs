@@ -57,6 +57,7 @@ mod links;
 pub mod parallel;
 mod problem;
 mod solver;
+mod stop;
 pub mod text;
 mod xcc;
 
@@ -67,3 +68,4 @@ pub use solver::{
     Branch, Branching, Count, ForceError, Outcome, Solutions, Solver, SplitOff, Stats, Step,
     Uniqueness,
 };
+pub use stop::Cancel;

@@ -14,12 +14,12 @@
 //! cut once into paths of moves, which the threads replay and count (see
 //! `count_bounded`); the node count still equals a sequential run's.
 
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::xcc::Moves;
-use crate::{Kind, OptionId, Outcome, Problem, Solver, Stats};
+use crate::{Cancel, Kind, OptionId, Outcome, Problem, Solver, Stats};
 
 /// Search nodes a task runs between checks for idle threads (about a
 /// millisecond on the benchmark problems).
@@ -60,7 +60,7 @@ pub struct Progress {
 /// assert_eq!(count(&mut p).solutions, 2);
 /// ```
 pub fn count(problem: &mut Problem) -> Stats {
-    count_with_progress(problem, Duration::MAX, |_| {})
+    Counter::new().count(problem).stats
 }
 
 /// [`count`], calling `report` with the progress so far whenever `every`
@@ -96,7 +96,7 @@ pub fn count_with_progress<F>(problem: &mut Problem, every: Duration, report: F)
 where
     F: Fn(&Progress) + Sync,
 {
-    count_parts(problem, &[Vec::new()], every, report)
+    Counter::new().progress(every, &report).count(problem).stats
 }
 
 /// Counts the solutions of the given parts of `problem` (each a list of
@@ -118,13 +118,236 @@ pub fn count_parts<F>(
 where
     F: Fn(&Progress) + Sync,
 {
-    problem.restore();
-    let threads = rayon::current_num_threads().max(1);
-    if problem.kind() == Kind::Multiplicities && parts.len() == 1 && parts[0].is_empty() {
-        return count_bounded(problem, threads, every, &report);
+    Counter::new()
+        .progress(every, &report)
+        .count_parts(problem, parts)
+        .stats
+}
+
+/// A parallel count with its options: a deadline, a cancellation handle,
+/// progress reports. [`count`], [`count_with_progress`] and [`count_parts`]
+/// are its common cases.
+///
+/// ```
+/// use std::time::Duration;
+/// use dlx_core::{parallel::Counter, Cancel, Outcome, Problem};
+///
+/// // Queens on 8x8: 92 solutions.
+/// let n = 8;
+/// let mut p = Problem::new(2 * n, 4 * n - 2);
+/// for r in 0..n {
+///     for c in 0..n {
+///         let d1 = p.secondary(r + c);
+///         let d2 = p.secondary(2 * n - 1 + (n - 1 - r + c));
+///         p.add_option([p.primary(r), p.primary(n + c), d1, d2]).unwrap();
+///     }
+/// }
+/// let cancel = Cancel::new();
+/// let counter = Counter::new()
+///     .time_limit(Duration::from_secs(60))
+///     .cancel(cancel.clone());
+/// let counted = counter.count(&mut p);
+/// assert_eq!((counted.stats.solutions, counted.outcome), (92, Outcome::Complete));
+///
+/// cancel.cancel();
+/// assert_eq!(counter.count(&mut p).outcome, Outcome::Cancelled);
+/// ```
+#[derive(Clone, Copy)]
+pub struct Counter<'r> {
+    deadline: Option<Instant>,
+    cancel: Option<&'r Cancel>,
+    every: Duration,
+    report: &'r (dyn Fn(&Progress) + Sync),
+}
+
+/// The result of a [`Counter`]'s count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Counted {
+    /// The statistics of the search, as [`count`] gives them; when a stop
+    /// cut the count short, those of the work done (the solutions are then
+    /// a lower bound).
+    pub stats: Stats,
+    /// [`Outcome::Complete`], or [`Outcome::Deadline`] or
+    /// [`Outcome::Cancelled`] if the count was stopped.
+    pub outcome: Outcome,
+}
+
+impl Default for Counter<'_> {
+    fn default() -> Self {
+        Counter::new()
     }
+}
+
+impl std::fmt::Debug for Counter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Counter")
+            .field("deadline", &self.deadline)
+            .field("cancel", &self.cancel)
+            .field("every", &self.every)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'r> Counter<'r> {
+    /// A count with no deadline, no cancellation and no progress reports.
+    pub fn new() -> Counter<'r> {
+        Counter {
+            deadline: None,
+            cancel: None,
+            every: Duration::MAX,
+            report: &|_| {},
+        }
+    }
+
+    /// Stops the count once `deadline` has passed (every thread notices
+    /// within about a millisecond).
+    pub fn deadline(self, deadline: Instant) -> Counter<'r> {
+        Counter {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
+
+    /// Stops the count `limit` after it starts: [`Counter::deadline`] set
+    /// now (a limit too far to represent is none).
+    pub fn time_limit(self, limit: Duration) -> Counter<'r> {
+        Counter {
+            deadline: Instant::now().checked_add(limit),
+            ..self
+        }
+    }
+
+    /// Stops the count once `cancel` is cancelled.
+    pub fn cancel(self, cancel: &'r Cancel) -> Counter<'r> {
+        Counter {
+            cancel: Some(cancel),
+            ..self
+        }
+    }
+
+    /// Calls `report` with the progress so far whenever `every` has passed
+    /// since the last call, and once at the end (see
+    /// [`count_with_progress`]).
+    pub fn progress(self, every: Duration, report: &'r (dyn Fn(&Progress) + Sync)) -> Counter<'r> {
+        Counter {
+            every,
+            report,
+            ..self
+        }
+    }
+
+    /// Counts the solutions of `problem` (see [`count`]).
+    pub fn count(&self, problem: &mut Problem) -> Counted {
+        self.count_parts(problem, &[Vec::new()])
+    }
+
+    /// Counts the solutions of the given parts of `problem` (see
+    /// [`count_parts`]).
+    ///
+    /// # Panics
+    /// If a part's options clash with one another or are not options of
+    /// `problem` (parts from [`Problem::parts`] never are).
+    pub fn count_parts(&self, problem: &mut Problem, parts: &[Vec<OptionId>]) -> Counted {
+        problem.restore();
+        let stop = Stop {
+            deadline: self.deadline,
+            cancel: self.cancel,
+            halted: AtomicU8::new(RUNNING),
+        };
+        let report = self.report;
+        let every = self.every;
+        let stats = if stop.check() {
+            Stats::default()
+        } else {
+            let threads = rayon::current_num_threads().max(1);
+            if problem.kind() == Kind::Multiplicities && parts.len() == 1 && parts[0].is_empty() {
+                count_bounded(problem, threads, every, report, &stop)
+            } else {
+                count_shared(problem, threads, parts, every, report, &stop)
+            }
+        };
+        Counted {
+            stats,
+            outcome: stop.outcome(),
+        }
+    }
+}
+
+/// What stops a parallel count, and whether it has: every task watches it.
+struct Stop<'c> {
+    deadline: Option<Instant>,
+    cancel: Option<&'c Cancel>,
+    /// [`RUNNING`], or the outcome that stopped the count, as [`halt_code`]
+    /// makes it.
+    halted: AtomicU8,
+}
+
+const RUNNING: u8 = 0;
+
+impl Stop<'_> {
+    /// Has the count been stopped? Checks the clock and the handle.
+    fn check(&self) -> bool {
+        if self.halted.load(Ordering::Relaxed) != RUNNING {
+            return true;
+        }
+        let outcome = if self.cancel.is_some_and(Cancel::is_cancelled) {
+            Outcome::Cancelled
+        } else if self.deadline.is_some_and(|t| Instant::now() >= t) {
+            Outcome::Deadline
+        } else {
+            return false;
+        };
+        self.halt(outcome);
+        true
+    }
+
+    /// Records that a task was stopped with `outcome` (the first one wins).
+    fn halt(&self, outcome: Outcome) {
+        let code = halt_code(outcome);
+        let _ = self
+            .halted
+            .compare_exchange(RUNNING, code, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// The count's outcome.
+    fn outcome(&self) -> Outcome {
+        match self.halted.load(Ordering::Relaxed) {
+            1 => Outcome::Deadline,
+            2 => Outcome::Cancelled,
+            _ => Outcome::Complete,
+        }
+    }
+
+    /// Gives a solver this count's deadline and handle.
+    fn watch(&self, s: &mut Solver<'_>) {
+        s.set_deadline(self.deadline);
+        s.set_cancel(self.cancel.cloned());
+    }
+}
+
+/// The code of an outcome that stops a count, for [`Stop::halted`].
+fn halt_code(outcome: Outcome) -> u8 {
+    match outcome {
+        Outcome::Deadline => 1,
+        Outcome::Cancelled => 2,
+        _ => RUNNING,
+    }
+}
+
+/// [`Counter::count_parts`] for every problem but a bounded one's whole
+/// tree.
+fn count_shared(
+    problem: &mut Problem,
+    threads: usize,
+    parts: &[Vec<OptionId>],
+    every: Duration,
+    report: &(dyn Fn(&Progress) + Sync),
+    stop: &Stop<'_>,
+) -> Stats {
     let shared = Shared {
         problem,
+        stop,
         threads,
         totals: Totals::default(),
         spares: Mutex::new(Vec::new()),
@@ -134,7 +357,7 @@ where
         start: Instant::now(),
         every: millis(every),
         next_report: AtomicU64::new(millis(every)),
-        report: &report,
+        report,
     };
     let share = 1.0 / parts.len().max(1) as f64;
     rayon::scope(|scope| {
@@ -182,6 +405,7 @@ fn count_bounded(
     threads: usize,
     every: Duration,
     report: &(dyn Fn(&Progress) + Sync),
+    stop: &Stop<'_>,
 ) -> Stats {
     let most = (BOUNDED_NODE_PASSES / problem.links.node_count().max(1)).max(1);
     let want = if threads > 1 {
@@ -235,9 +459,14 @@ fn count_bounded(
         frontier.par_iter().for_each_init(
             || shared.clone(),
             |copy, path| {
+                if stop.check() {
+                    return;
+                }
                 let mut s = copy.solver();
                 assert!(s.replay_bounded(path), "a path of the search's own moves");
-                s.count(None);
+                stop.watch(&mut s);
+                let outcome = s.count(None).outcome;
+                stop.halt(outcome);
                 totals.add(s.stats());
                 let done = finished.fetch_add(1, Ordering::Relaxed) + 1;
                 let now = millis(start.elapsed());
@@ -279,6 +508,7 @@ fn millis(d: Duration) -> u64 {
 /// What every task sees.
 struct Shared<'p> {
     problem: &'p Problem,
+    stop: &'p Stop<'p>,
     threads: usize,
     totals: Totals,
     /// Copies of the problem that finished tasks left behind.
@@ -373,6 +603,9 @@ fn spawn<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, prefix: Vec<Optio
     shared.waiting.fetch_add(1, Ordering::Relaxed);
     scope.spawn(move |scope| {
         shared.waiting.fetch_sub(1, Ordering::Relaxed);
+        if shared.stop.check() {
+            return;
+        }
         // Reuse a copy of the problem that an earlier task left behind.
         let spare = shared.spares.lock().map(|mut s| s.pop()).unwrap_or(None);
         let mut copy = spare.unwrap_or_else(|| shared.problem.clone());
@@ -382,6 +615,7 @@ fn spawn<'s>(scope: &rayon::Scope<'s>, shared: &'s Shared<'s>, prefix: Vec<Optio
             // offers one that clashes with those above it.
             s.force(o).expect("a part's options are compatible");
         }
+        shared.stop.watch(&mut s);
         let given_away = run(scope, shared, &mut s, share);
         let own = share - given_away;
         drop(s);
@@ -420,6 +654,7 @@ fn run<'s>(
         });
         counted = stats;
         if outcome != Outcome::NodeLimit {
+            shared.stop.halt(outcome);
             return given_away;
         }
         if shared.threads > 1 && shared.waiting.load(Ordering::Relaxed) == 0 {

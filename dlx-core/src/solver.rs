@@ -2,10 +2,12 @@
 
 use std::error::Error;
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use crate::index::{Item, OptionId};
 use crate::links::{Links, Node, Slot, FLAGGED, PLAIN, SPACER, TRACKED};
 use crate::problem::{Kind, Pending, Problem};
+use crate::stop::{Cancel, Halt, Watch};
 use crate::xcc::Run;
 
 /// Search statistics, counted as Knuth's DLX1 counts them.
@@ -32,12 +34,33 @@ pub enum Step {
     /// The node limit stopped the search. Raising the limit with
     /// [`Solver::set_node_limit`] and calling again resumes it.
     NodeLimit,
+    /// The deadline ([`Solver::set_deadline`]) stopped the search. Moving
+    /// it on (or removing it) and calling again resumes it.
+    Deadline,
+    /// The cancellation handle ([`Solver::set_cancel`]) stopped the search.
+    /// Resetting the handle and calling again resumes it.
+    Cancelled,
 }
 
 impl Step {
     /// Is this [`Step::Found`]?
     pub fn is_found(self) -> bool {
         self == Step::Found
+    }
+
+    /// Did a limit stop the search (nodes, deadline or cancellation), so
+    /// that it can be resumed?
+    pub fn is_stopped(self) -> bool {
+        matches!(self, Step::NodeLimit | Step::Deadline | Step::Cancelled)
+    }
+}
+
+impl From<Halt> for Step {
+    fn from(halt: Halt) -> Step {
+        match halt {
+            Halt::Deadline => Step::Deadline,
+            Halt::Cancelled => Step::Cancelled,
+        }
     }
 }
 
@@ -50,6 +73,29 @@ pub enum Outcome {
     SolutionLimit,
     /// The node limit stopped the search; the count is a lower bound.
     NodeLimit,
+    /// The deadline stopped the search; the count is a lower bound.
+    Deadline,
+    /// The cancellation handle stopped the search; the count is a lower
+    /// bound.
+    Cancelled,
+}
+
+impl Outcome {
+    /// Was every solution counted?
+    pub fn is_complete(self) -> bool {
+        self == Outcome::Complete
+    }
+
+    /// Why a search that ended with `step` (not [`Step::Found`]) ended.
+    fn of(step: Step) -> Outcome {
+        match step {
+            Step::Found => Outcome::SolutionLimit,
+            Step::Exhausted => Outcome::Complete,
+            Step::NodeLimit => Outcome::NodeLimit,
+            Step::Deadline => Outcome::Deadline,
+            Step::Cancelled => Outcome::Cancelled,
+        }
+    }
 }
 
 /// The result of [`Solver::count`].
@@ -70,7 +116,8 @@ pub enum Uniqueness {
     Unique(Vec<OptionId>),
     /// At least two solutions.
     Multiple,
-    /// The node limit stopped the search before the answer was known.
+    /// A limit (nodes, deadline or cancellation) stopped the search before
+    /// the answer was known.
     Undecided,
 }
 
@@ -247,6 +294,8 @@ pub struct Solver<'a> {
     /// found one.
     solution_len: Option<usize>,
     node_limit: u64,
+    /// The deadline and the cancellation handle, if any.
+    watch: Watch,
     branching: Branching,
     nodes: u64,
     solutions: u64,
@@ -294,6 +343,7 @@ impl<'a> Solver<'a> {
             started: false,
             solution_len: None,
             node_limit: u64::MAX,
+            watch: Watch::default(),
             branching: Branching::default(),
             nodes: 0,
             solutions: 0,
@@ -629,6 +679,56 @@ impl<'a> Solver<'a> {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
 
+    /// Stops the search (with [`Step::Deadline`], [`Outcome::Deadline`]) once
+    /// `deadline` has passed; `None` removes it. The clock is read between
+    /// slices of the search that last about a millisecond, so the search
+    /// stops that much after the deadline at most (a deadline already past
+    /// stops it before its first node). A stopped search resumes when the
+    /// deadline is moved on.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dlx_core::{Outcome, Problem};
+    ///
+    /// // Langford pairs for n = 12: 108,144 solutions, more than 5 ms of
+    /// // work; the count stops after about 5 ms.
+    /// let n = 12;
+    /// let mut p = Problem::new(3 * n, 0);
+    /// for i in 1..=n {
+    ///     for j in 0..2 * n - i - 1 {
+    ///         let k = j + i + 1;
+    ///         p.add_option([p.primary(i - 1), p.primary(n + j), p.primary(n + k)]).unwrap();
+    ///     }
+    /// }
+    /// let mut solver = p.solver();
+    /// solver.set_time_limit(Duration::from_millis(5));
+    /// let count = solver.count(None);
+    /// assert_eq!(count.outcome, Outcome::Deadline);
+    /// assert!(count.solutions < 108_144);
+    ///
+    /// // Without the deadline, the same search goes on to the end.
+    /// solver.set_deadline(None);
+    /// assert_eq!(solver.count(None).solutions, 108_144);
+    /// ```
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.watch.deadline = deadline;
+    }
+
+    /// [`Solver::set_deadline`] at `limit` from now.
+    pub fn set_time_limit(&mut self, limit: Duration) {
+        // A limit too far to represent is no limit.
+        self.watch.deadline = Instant::now().checked_add(limit);
+    }
+
+    /// Stops the search (with [`Step::Cancelled`], [`Outcome::Cancelled`])
+    /// once `cancel` (or a clone of it, from any thread) is cancelled;
+    /// `None` stops watching. The handle is read between slices of about a
+    /// millisecond, as the clock is for [`Solver::set_deadline`]. A stopped
+    /// search resumes after [`Cancel::reset`].
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.watch.cancel = cancel;
+    }
+
     /// Sets the rule for choosing the item to branch on
     /// ([`Branching::MinLength`] by default). It may change between steps
     /// of a search; the tree is then a mix of the rules.
@@ -712,9 +812,38 @@ impl<'a> Solver<'a> {
     /// limit stops it. Counting passes its limit, so solutions are counted
     /// without leaving the loop.
     fn run(&mut self, target: u64) -> Step {
-        let step = self.run_any(target);
+        let step = if self.watch.is_active() {
+            self.run_watched(target)
+        } else {
+            self.run_any(target, self.node_limit)
+        };
         self.record();
         step
+    }
+
+    /// [`Solver::run`] with a deadline or a cancellation handle to watch:
+    /// the search runs in slices of nodes (see [`crate::stop`]) and checks
+    /// between two.
+    #[cold]
+    fn run_watched(&mut self, target: u64) -> Step {
+        loop {
+            if self.state == State::Done && self.started {
+                return Step::Exhausted;
+            }
+            if let Some(halt) = self.watch.halt() {
+                self.solution_len = None;
+                return halt.into();
+            }
+            let limit = self
+                .node_limit
+                .min(self.nodes.saturating_add(self.watch.slice));
+            let (start, before) = (Instant::now(), self.nodes);
+            let step = self.run_any(target, limit);
+            self.watch.adapt(self.nodes - before, start.elapsed());
+            if step != Step::NodeLimit || self.nodes >= self.node_limit {
+                return step;
+            }
+        }
     }
 
     /// Notes in the problem where the search stands, so that a copy of it
@@ -738,25 +867,25 @@ impl<'a> Solver<'a> {
     /// one for each option length that [`Links::uniform_len`] admits (the
     /// covers then find an option's other nodes by arithmetic, or for pairs
     /// as a neighbour), and one for any.
-    fn run_any(&mut self, target: u64) -> Step {
+    fn run_any(&mut self, target: u64, limit: u64) -> Step {
         if self.kind != Kind::Exact {
-            return self.run_colored(target);
+            return self.run_colored(target, limit);
         }
         let k = self.p.links.uniform_len();
         if self.branching.is_short() {
             match k {
-                3 => self.run_with::<true, 3>(target),
-                4 => self.run_with::<true, 4>(target),
-                _ => self.run_with::<true, 0>(target),
+                3 => self.run_with::<true, 3>(target, limit),
+                4 => self.run_with::<true, 4>(target, limit),
+                _ => self.run_with::<true, 0>(target, limit),
             }
         } else {
             match k {
-                3 => self.run_with::<false, 3>(target),
-                4 => self.run_with::<false, 4>(target),
-                5 => self.run_with::<false, 5>(target),
-                6 => self.run_with::<false, 6>(target),
-                2 => self.run_with::<false, 2>(target),
-                _ => self.run_with::<false, 0>(target),
+                3 => self.run_with::<false, 3>(target, limit),
+                4 => self.run_with::<false, 4>(target, limit),
+                5 => self.run_with::<false, 5>(target, limit),
+                6 => self.run_with::<false, 6>(target, limit),
+                2 => self.run_with::<false, 2>(target, limit),
+                _ => self.run_with::<false, 0>(target, limit),
             }
         }
     }
@@ -764,7 +893,7 @@ impl<'a> Solver<'a> {
     /// [`Solver::run`] for a colored or bounded problem: Algorithm C or M
     /// on the problem's colored links.
     #[inline(never)]
-    fn run_colored(&mut self, target: u64) -> Step {
+    fn run_colored(&mut self, target: u64, limit: u64) -> Step {
         self.started = true;
         self.solution_len = None;
         let p = &mut *self.p;
@@ -775,7 +904,7 @@ impl<'a> Solver<'a> {
             state: self.state,
             nodes: self.nodes,
             solutions: self.solutions,
-            node_limit: self.node_limit,
+            node_limit: limit,
             forced: !p.forced.is_empty(),
             solution_len: None,
             floor: self.floor,
@@ -797,14 +926,14 @@ impl<'a> Solver<'a> {
     /// when `SHORT` (the rule is one of the `ShortFirst` ones), for options of
     /// `K` nodes each (0: any lengths).
     #[inline(never)]
-    fn run_with<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
+    fn run_with<const SHORT: bool, const K: usize>(&mut self, target: u64, limit: u64) -> Step {
         #[cfg(target_arch = "x86_64")]
         if self.p.links.bmi {
             // SAFETY: the processor has the features (checked in `reset`).
             #[allow(unsafe_code)]
-            return unsafe { self.run_with_bmi::<SHORT, K>(target) };
+            return unsafe { self.run_with_bmi::<SHORT, K>(target, limit) };
         }
-        self.search::<SHORT, K>(target)
+        self.search::<SHORT, K>(target, limit)
     }
 
     /// [`Solver::run_with`] compiled for processors with the bit
@@ -817,13 +946,17 @@ impl<'a> Solver<'a> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[allow(unsafe_code)]
-    unsafe fn run_with_bmi<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
-        self.search::<SHORT, K>(target)
+    unsafe fn run_with_bmi<const SHORT: bool, const K: usize>(
+        &mut self,
+        target: u64,
+        limit: u64,
+    ) -> Step {
+        self.search::<SHORT, K>(target, limit)
     }
 
     /// The body of [`Solver::run_with`].
     #[inline(always)]
-    fn search<const SHORT: bool, const K: usize>(&mut self, target: u64) -> Step {
+    fn search<const SHORT: bool, const K: usize>(&mut self, target: u64, limit: u64) -> Step {
         self.started = true;
         self.solution_len = None;
         // The loop's transitions are direct jumps, not a dispatch on
@@ -848,7 +981,7 @@ impl<'a> Solver<'a> {
                 Self::recover::<SHORT, K>(links, choice, mark, level);
             } else {
                 // X2-X4: enter a node and choose its item.
-                if self.nodes >= self.node_limit {
+                if self.nodes >= limit {
                     self.state = State::Forward;
                     break Step::NodeLimit;
                 }
@@ -970,17 +1103,15 @@ impl<'a> Solver<'a> {
     }
 
     /// Counts solutions until the tree is exhausted, `limit` solutions have
-    /// been found in all (when given), or the node limit stops the search.
+    /// been found in all (when given), or the node limit, the deadline or
+    /// the cancellation handle stops the search (which can then be resumed
+    /// by calling again).
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         let limit = limit.unwrap_or(u64::MAX);
         let outcome = if self.solutions >= limit {
             Outcome::SolutionLimit
         } else {
-            match self.run(limit) {
-                Step::Found => Outcome::SolutionLimit,
-                Step::Exhausted => Outcome::Complete,
-                Step::NodeLimit => Outcome::NodeLimit,
-            }
+            Outcome::of(self.run(limit))
         };
         Count {
             solutions: self.solutions,
@@ -993,18 +1124,21 @@ impl<'a> Solver<'a> {
         let first = match self.next_solution() {
             Step::Found => self.solution().collect(),
             Step::Exhausted => return Uniqueness::None,
-            Step::NodeLimit => return Uniqueness::Undecided,
+            Step::NodeLimit | Step::Deadline | Step::Cancelled => return Uniqueness::Undecided,
         };
         match self.next_solution() {
             Step::Found => Uniqueness::Multiple,
             Step::Exhausted => Uniqueness::Unique(first),
-            Step::NodeLimit => Uniqueness::Undecided,
+            Step::NodeLimit | Step::Deadline | Step::Cancelled => Uniqueness::Undecided,
         }
     }
 
     /// Turns the solver into an iterator over solutions.
     pub fn into_solutions(self) -> Solutions<'a> {
-        Solutions { solver: self }
+        Solutions {
+            solver: self,
+            ended: None,
+        }
     }
 }
 
@@ -1019,8 +1153,13 @@ impl Drop for Solver<'_> {
 
 /// An iterator over all solutions of a problem; see [`Problem::solutions`].
 ///
+/// It ends (returns `None`) when the search is finished or when a limit of
+/// its solver stops it; [`Solutions::outcome`] tells which. After a stop,
+/// raising the limit through [`Solutions::solver_mut`] and calling `next`
+/// again resumes the search.
+///
 /// ```
-/// use dlx_core::Problem;
+/// use dlx_core::{Outcome, Problem};
 ///
 /// // Two items, options {0}, {1}, {0, 1}: two exact covers.
 /// let mut p = Problem::new(2, 0);
@@ -1028,18 +1167,39 @@ impl Drop for Solver<'_> {
 /// p.add_option([a]).unwrap();
 /// p.add_option([b]).unwrap();
 /// p.add_option([a, b]).unwrap();
-/// assert_eq!(p.solutions().count(), 2);
+/// let mut all = p.solutions();
+/// all.solver_mut().set_node_limit(Some(1));
+/// assert_eq!(all.next(), None);
+/// assert_eq!(all.outcome(), Some(Outcome::NodeLimit));
+/// all.solver_mut().set_node_limit(None);
+/// assert_eq!(all.by_ref().count(), 2);
+/// assert_eq!(all.outcome(), Some(Outcome::Complete));
 /// ```
 #[derive(Debug)]
 pub struct Solutions<'a> {
     solver: Solver<'a>,
+    /// How the last call to `next` ended, if it returned `None`.
+    ended: Option<Outcome>,
 }
 
-impl Solutions<'_> {
-    /// The solver underneath: its statistics, and whether a node limit
-    /// ended the iteration.
-    pub fn solver(&self) -> &Solver<'_> {
+impl<'a> Solutions<'a> {
+    /// The solver underneath: its statistics, and the solution last found.
+    pub fn solver(&self) -> &Solver<'a> {
         &self.solver
+    }
+
+    /// The solver underneath, to change its limits (a stopped iteration
+    /// resumes with the next call to `next`).
+    pub fn solver_mut(&mut self) -> &mut Solver<'a> {
+        &mut self.solver
+    }
+
+    /// Why the iteration ended: [`Outcome::Complete`] when every solution
+    /// has been returned, or the limit that stopped it. `None` while it has
+    /// not ended (the last call to `next` returned a solution, or there was
+    /// none).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.ended
     }
 }
 
@@ -1047,9 +1207,13 @@ impl Iterator for Solutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        match self.solver.next_solution() {
-            Step::Found => Some(self.solver.solution().collect()),
-            Step::Exhausted | Step::NodeLimit => None,
+        let step = self.solver.next_solution();
+        if step == Step::Found {
+            self.ended = None;
+            Some(self.solver.solution().collect())
+        } else {
+            self.ended = Some(Outcome::of(step));
+            None
         }
     }
 }

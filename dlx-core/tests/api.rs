@@ -828,6 +828,7 @@ fn the_rule_can_change_in_the_middle_of_a_search() {
                 Step::Found => found += 1,
                 Step::NodeLimit => break,
                 Step::Exhausted => break,
+                Step::Deadline | Step::Cancelled => panic!("no deadline or handle was set"),
             }
         }
     }

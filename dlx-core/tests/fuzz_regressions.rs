@@ -163,6 +163,7 @@ fn replay_dlx_text(name: &str, input: &[u8]) {
                 }
                 Step::Exhausted => break true,
                 Step::NodeLimit => break false,
+                Step::Deadline | Step::Cancelled => panic!("{name}: no deadline or handle was set"),
             }
         }
     };

@@ -234,6 +234,7 @@ proptest! {
                 Step::Found => found.push(s.solution().collect::<Vec<_>>()),
                 Step::NodeLimit => continue,
                 Step::Exhausted => break,
+                Step::Deadline | Step::Cancelled => prop_assert!(false, "no deadline or handle was set"),
             }
         }
         drop(s);
@@ -319,6 +320,7 @@ proptest! {
                     s.set_node_limit(Some(limit));
                 }
                 Step::Exhausted => break,
+                Step::Deadline | Step::Cancelled => prop_assert!(false, "no deadline or handle was set"),
             }
         }
         // The same solutions in the same order, and the same work done.
@@ -340,6 +342,7 @@ proptest! {
             }
             Outcome::Complete => prop_assert_eq!(partial.solutions, full_stats.solutions),
             Outcome::SolutionLimit => prop_assert!(false, "no solution limit was set"),
+            Outcome::Deadline | Outcome::Cancelled => prop_assert!(false, "no deadline or handle was set"),
         }
         s.set_node_limit(None);
         let complete = s.count(None);

@@ -611,6 +611,38 @@ proptest! {
         check_against_oracle(&m, &mut m.problem());
     }
 
+    /// A deadline already past, or a cancelled handle, stops every kind of
+    /// search before its first node; once lifted, the same search finds
+    /// the oracle's solutions with an unstopped search's statistics.
+    #[test]
+    fn a_past_deadline_or_a_cancel_stops_at_once_and_lifting_it_resumes(
+        m in any_model(),
+        cancel in any::<bool>(),
+    ) {
+        let mut p = m.problem();
+        let full_stats = p.count_with_stats();
+        let handle = dlx_core::Cancel::new();
+        let mut s = p.solver();
+        if cancel {
+            handle.cancel();
+            s.set_cancel(Some(handle.clone()));
+        } else {
+            s.set_deadline(Some(std::time::Instant::now()));
+        }
+        let stopped = if cancel { Outcome::Cancelled } else { Outcome::Deadline };
+        prop_assert_eq!(s.count(None).outcome, stopped);
+        prop_assert_eq!(s.stats(), dlx_core::Stats::default());
+        handle.reset();
+        s.set_deadline(None);
+        let mut found = Vec::new();
+        while s.next_solution() == Step::Found {
+            found.push(s.solution().collect::<Vec<_>>());
+        }
+        prop_assert_eq!(s.stats(), full_stats);
+        drop(s);
+        prop_assert_eq!(m.checked_sets(&found, 0), m.solutions(0));
+    }
+
     /// A search stopped every few nodes and resumed finds the oracle's
     /// solutions in the order of an unlimited search, with the same
     /// statistics.
@@ -641,6 +673,7 @@ proptest! {
                     s.set_node_limit(Some(limit));
                 }
                 Step::Exhausted => break,
+                Step::Deadline | Step::Cancelled => prop_assert!(false, "no deadline or handle was set"),
             }
         }
         // The same solutions in the same order, and the same work done.
@@ -662,6 +695,7 @@ proptest! {
             }
             Outcome::Complete => prop_assert_eq!(partial.solutions, full_stats.solutions),
             Outcome::SolutionLimit => prop_assert!(false, "no solution limit was set"),
+            Outcome::Deadline | Outcome::Cancelled => prop_assert!(false, "no deadline or handle was set"),
         }
         s.set_node_limit(None);
         let complete = s.count(None);

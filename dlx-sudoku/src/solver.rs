@@ -85,8 +85,24 @@ pub enum Outcome {
     Solved,
     /// The puzzle has no solution (clashing clues included).
     NoSolution,
-    /// The node limit stopped the search first.
+    /// The node limit (or the time limit) stopped the search first.
     NodeLimit,
+}
+
+/// The engine's search of `problem` under `branching` and the limits.
+fn engine_search(
+    problem: &mut Problem,
+    branching: dlx_core::Branching,
+    node_limit: Option<u64>,
+    time_limit: Option<std::time::Duration>,
+) -> dlx_core::Solver<'_> {
+    let mut s = problem.solver();
+    s.set_branching(branching);
+    s.set_node_limit(node_limit);
+    if let Some(t) = time_limit {
+        s.set_time_limit(t);
+    }
+    s
 }
 
 /// A house of the board: a row, a column, a box, a jigsaw region or a
@@ -188,6 +204,7 @@ pub fn find_conflict(board: &Board) -> Option<Conflict> {
 pub struct Solver {
     config: SolverConfig,
     node_limit: Option<u64>,
+    time_limit: Option<std::time::Duration>,
     /// The houses puzzles are solved under.
     variant: Variant,
     problem: Problem,
@@ -238,6 +255,7 @@ impl Solver {
         Solver {
             config,
             node_limit: None,
+            time_limit: None,
             variant: Variant::classic(),
             problem: Problem::new(0, 0),
             clues: Vec::new(),
@@ -260,6 +278,13 @@ impl Solver {
     /// Stops each search after `limit` search nodes (`None`: no limit).
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit;
+    }
+
+    /// Stops each search after `limit` of searching (`None`: no limit); the
+    /// search then ends as at the node limit ([`Outcome::NodeLimit`],
+    /// [`dlx_core::Outcome::Deadline`] for counts).
+    pub fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        self.time_limit = limit;
     }
 
     /// Solves later puzzles under the houses of `variant` (the classic
@@ -315,9 +340,12 @@ impl Solver {
                 return Outcome::Solved;
             }
         }
-        let mut s = self.problem.solver();
-        s.set_branching(self.config.branching);
-        s.set_node_limit(self.node_limit);
+        let mut s = engine_search(
+            &mut self.problem,
+            self.config.branching,
+            self.node_limit,
+            self.time_limit,
+        );
         if force_all(&mut s, &self.clues).is_err() {
             self.stats = s.stats();
             return Outcome::NoSolution;
@@ -330,7 +358,7 @@ impl Solver {
         match step {
             Step::Found => Outcome::Solved,
             Step::Exhausted => Outcome::NoSolution,
-            Step::NodeLimit => Outcome::NodeLimit,
+            Step::NodeLimit | Step::Deadline | Step::Cancelled => Outcome::NodeLimit,
         }
     }
 
@@ -345,9 +373,12 @@ impl Solver {
         if let Encoded::Clash = self.encode(puzzle, true) {
             return none;
         }
-        let mut s = self.problem.solver();
-        s.set_branching(self.config.branching);
-        s.set_node_limit(self.node_limit);
+        let mut s = engine_search(
+            &mut self.problem,
+            self.config.branching,
+            self.node_limit,
+            self.time_limit,
+        );
         if force_all(&mut s, &self.clues).is_err() {
             return none;
         }
@@ -372,9 +403,12 @@ impl Solver {
         if let Encoded::Clash = self.encode(puzzle, true) {
             return count;
         }
-        let mut s = self.problem.solver();
-        s.set_branching(self.config.branching);
-        s.set_node_limit(self.node_limit);
+        let mut s = engine_search(
+            &mut self.problem,
+            self.config.branching,
+            self.node_limit,
+            self.time_limit,
+        );
         if force_all(&mut s, &self.clues).is_err() {
             return count;
         }
@@ -392,6 +426,10 @@ impl Solver {
                 Step::Exhausted => break,
                 Step::NodeLimit => {
                     count.outcome = dlx_core::Outcome::NodeLimit;
+                    break;
+                }
+                Step::Deadline | Step::Cancelled => {
+                    count.outcome = dlx_core::Outcome::Deadline;
                     break;
                 }
             }

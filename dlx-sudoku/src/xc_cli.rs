@@ -28,6 +28,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use dlx_core::parallel::{Counted, Counter, Progress};
 use dlx_core::text::{self, DlxFile, ReadError};
 use dlx_core::{OptionId, Outcome, Stats, Step};
 
@@ -55,8 +56,8 @@ Input:
 
 Output:
   Without --print, standard output is one line: the number of solutions. When
-  --max-nodes stops the search the count is followed by '+' (e.g. '1234+'),
-  since more solutions may exist. When --limit stops it the count is printed
+  --max-nodes or --time-limit stops the search the count is followed by '+'
+  (e.g. '1234+'), since more solutions may exist. When --limit stops it the count is printed
   as it is (it equals the limit).
   With --print, standard output holds only the solutions: each is a block of
   its options, one per line, with the item names of the input line in their
@@ -80,8 +81,8 @@ Output:
 
 Exit status:
   0  the search finished, or stopped at --limit, or the output pipe closed
-  1  --max-nodes stopped the search (the count is a lower bound), or the
-     input is malformed
+  1  --max-nodes or --time-limit stopped the search (the count is a lower
+     bound), or the input is malformed
   2  usage error, or the input could not be opened or read, or the output
      could not be written";
 
@@ -114,6 +115,12 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
 
+    /// Stop the search after SECS seconds (a decimal number, e.g. 2.5; the
+    /// time of reading the input is not counted); the count is then a lower
+    /// bound and the exit status 1. Works with -j N and --part too.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+
     /// Print search statistics as the last line of standard error.
     #[arg(short, long)]
     stats: bool,
@@ -140,6 +147,16 @@ pub struct Args {
     /// workers 0..N sum to the total.
     #[arg(long, value_name = "I/N", requires = "split_depth", value_parser = parse_part)]
     part: Option<(usize, usize)>,
+}
+
+/// Parses a non-negative number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("{text}: expected a number of seconds from 0 to about 10^19"))
 }
 
 /// Parses `I/N` with `I < N`.
@@ -182,6 +199,7 @@ impl Args {
             print: self.print,
             limit: self.limit,
             max_nodes: self.max_nodes,
+            time_limit: self.time_limit,
             stats: self.stats,
             threads: self.threads,
             split,
@@ -206,6 +224,8 @@ pub struct Config {
     pub limit: Option<u64>,
     /// Stop the search after this many search-tree nodes.
     pub max_nodes: Option<u64>,
+    /// Stop the search after this long (reading the input not counted).
+    pub time_limit: Option<Duration>,
     /// Print the search statistics on standard error.
     pub stats: bool,
     /// Threads for counting (0: one per core; 1: the sequential search).
@@ -247,6 +267,8 @@ pub enum Exit {
     Success,
     /// The node limit stopped the search (status 1).
     NodeLimit,
+    /// The time limit stopped the search (status 1).
+    TimeLimit,
     /// The input is malformed (status 1).
     BadInput,
     /// The input could not be opened or read, or the output could not be
@@ -259,7 +281,7 @@ impl Exit {
     pub fn code(self) -> u8 {
         match self {
             Exit::Success => 0,
-            Exit::NodeLimit | Exit::BadInput => 1,
+            Exit::NodeLimit | Exit::TimeLimit | Exit::BadInput => 1,
             Exit::Failure => 2,
         }
     }
@@ -278,6 +300,7 @@ impl Default for Config {
             print: false,
             limit: None,
             max_nodes: None,
+            time_limit: None,
             stats: false,
             threads: 1,
             split: None,
@@ -382,16 +405,18 @@ fn search<W: Write>(
     out: &mut W,
 ) -> io::Result<Finish> {
     let start = Instant::now();
+    let deadline = config.time_limit.and_then(|t| start.checked_add(t));
     if config.split.is_some() || config.threads != 1 {
-        let stats = count_in_parts(config, file, out)?;
+        let counted = count_in_parts(config, deadline, file, out)?;
         return Ok(Finish {
-            outcome: Outcome::Complete,
-            stats,
+            outcome: counted.outcome,
+            stats: counted.stats,
             seconds: start.elapsed().as_secs_f64(),
         });
     }
     let mut solver = file.problem.solver();
     solver.set_node_limit(config.max_nodes);
+    solver.set_deadline(deadline);
     let limit = config.limit.unwrap_or(u64::MAX);
     let max_nodes = config.max_nodes.unwrap_or(u64::MAX);
     let bar = config.progress.then(progress_bar);
@@ -433,6 +458,8 @@ fn search<W: Write>(
             Step::Exhausted => break Outcome::Complete,
             Step::NodeLimit if bar.is_some() && solver.stats().nodes < max_nodes => {}
             Step::NodeLimit => break Outcome::NodeLimit,
+            Step::Deadline => break Outcome::Deadline,
+            Step::Cancelled => break Outcome::Cancelled,
         }
     };
     if let Some(bar) = bar {
@@ -447,7 +474,12 @@ fn search<W: Write>(
 
 /// Counts with several threads, or only some parts of the tree (see
 /// [`Split`]); lists the parts for [`SplitMode::List`].
-fn count_in_parts<W: Write>(config: &Config, file: &mut DlxFile, out: &mut W) -> io::Result<Stats> {
+fn count_in_parts<W: Write>(
+    config: &Config,
+    deadline: Option<Instant>,
+    file: &mut DlxFile,
+    out: &mut W,
+) -> io::Result<Counted> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
@@ -466,7 +498,7 @@ fn count_in_parts<W: Write>(config: &Config, file: &mut DlxFile, out: &mut W) ->
                             .collect();
                         writeln!(out, "{}", lines.join(" "))?;
                     }
-                    return Ok(Stats::default());
+                    return Ok(Counter::new().count_parts(&mut file.problem, &[]));
                 }
                 SplitMode::Part { index, count } => {
                     parts.into_iter().skip(index).step_by(count).collect()
@@ -481,17 +513,20 @@ fn count_in_parts<W: Write>(config: &Config, file: &mut DlxFile, out: &mut W) ->
     } else {
         Duration::MAX
     };
-    let stats = pool.install(|| {
-        dlx_core::parallel::count_parts(&mut file.problem, &mine, every, |p| {
-            if let Some(bar) = &bar {
-                show(bar, p.done, p.solutions, p.nodes, start);
-            }
-        })
-    });
+    let report = |p: &Progress| {
+        if let Some(bar) = &bar {
+            show(bar, p.done, p.solutions, p.nodes, start);
+        }
+    };
+    let mut counter = Counter::new().progress(every, &report);
+    if let Some(t) = deadline {
+        counter = counter.deadline(t);
+    }
+    let counted = pool.install(|| counter.count_parts(&mut file.problem, &mine));
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    Ok(stats)
+    Ok(counted)
 }
 
 /// Runs `dlx` with `config`: reads the problem (from `stdin` when the input
@@ -537,10 +572,9 @@ where
             })
         );
         if !config.print && !listed {
-            let more = if finish.outcome == Outcome::NodeLimit {
-                "+"
-            } else {
-                ""
+            let more = match finish.outcome {
+                Outcome::NodeLimit | Outcome::Deadline | Outcome::Cancelled => "+",
+                Outcome::Complete | Outcome::SolutionLimit => "",
             };
             writeln!(out, "{}{more}", finish.stats.solutions)?;
         }
@@ -561,8 +595,14 @@ where
         updates,
         solutions,
     } = finish.stats;
-    if finish.outcome == Outcome::NodeLimit {
-        let _ = writeln!(stderr, "dlx: search limit reached after {nodes} nodes");
+    match finish.outcome {
+        Outcome::NodeLimit => {
+            let _ = writeln!(stderr, "dlx: search limit reached after {nodes} nodes");
+        }
+        Outcome::Deadline => {
+            let _ = writeln!(stderr, "dlx: time limit reached after {nodes} nodes");
+        }
+        _ => {}
     }
     if config.stats {
         if finish.outcome == Outcome::SolutionLimit {
@@ -579,6 +619,7 @@ where
     }
     match finish.outcome {
         Outcome::NodeLimit => Exit::NodeLimit,
+        Outcome::Deadline | Outcome::Cancelled => Exit::TimeLimit,
         Outcome::Complete | Outcome::SolutionLimit => Exit::Success,
     }
 }

@@ -342,6 +342,53 @@ fn limit_stops_after_n_solutions() {
 }
 
 #[test]
+fn time_limit_gives_a_lower_bound_and_status_1() {
+    let lf = path_arg("langford12.dlx");
+    let full = row("langford12.dlx");
+    for threads in ["1", "2"] {
+        // A limit of 0 stops every search before its first node.
+        let (code, out, err) = run_bin(&["--time-limit", "0", "-j", threads, "--stats", &lf], None);
+        assert_eq!(code, 1, "-j {threads}: {err}");
+        assert_eq!(out, "0+\n", "-j {threads}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines[0], "dlx: time limit reached after 0 nodes", "{err}");
+        assert_eq!(lines[1].split(" seconds=").next(), Some("solutions=0 nodes=0 updates=0"));
+
+        // A limit far away changes nothing.
+        let (code, out, err) = run_bin(&["--time-limit", "1e6", "-j", threads, &lf], None);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(out, format!("{}\n", full.solutions));
+        assert_eq!(err, "");
+    }
+    // A limit part of the way: a lower bound (or, on a very fast machine,
+    // the whole count).
+    let (code, out, err) = run_bin(&["--time-limit", "0.02", &lf], None);
+    match out.strip_suffix("+\n") {
+        Some(partial) => {
+            assert_eq!(code, 1, "{err}");
+            assert!(partial.parse::<u64>().expect("a count") < full.solutions);
+            assert!(err.starts_with("dlx: time limit reached after "), "{err}");
+        }
+        None => assert_eq!((code, out), (0, format!("{}\n", full.solutions))),
+    }
+    // With --print the solutions found in time are all valid.
+    let config = Config {
+        print: true,
+        time_limit: Some(std::time::Duration::ZERO),
+        ..file_config("queens8.dlx")
+    };
+    let (exit, out, err) = run_lib(&config, b"");
+    assert_eq!((exit, exit.code()), (Exit::TimeLimit, 1));
+    assert_eq!((out.as_str(), err.as_str()), ("", "dlx: time limit reached after 0 nodes\n"));
+
+    for bad in ["-1", "abc", "1e30", "", "NaN"] {
+        let (code, _, err) = run_bin(&[&format!("--time-limit={bad}"), &lf], None);
+        assert_eq!(code, 2, "--time-limit {bad:?}: {err}");
+        assert!(err.contains("--time-limit"), "{err}");
+    }
+}
+
+#[test]
 fn node_limit_gives_a_lower_bound_and_status_1() {
     let q8 = path_arg("queens8.dlx");
     let (code, out, err) = run_bin(&["--max-nodes", "500", "--stats", &q8], None);

@@ -154,6 +154,7 @@ fuzz_target!(|data: &[u8]| {
                     let nodes = s.stats().nodes;
                     s.set_node_limit(Some(nodes + step));
                 }
+                Step::Deadline | Step::Cancelled => unreachable!("no deadline or handle is set"),
             }
         }
         assert_eq!(found, brute, "resumed search");

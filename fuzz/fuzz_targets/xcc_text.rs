@@ -418,6 +418,7 @@ fn search(p: &mut Problem) {
                 }
                 Step::Exhausted => break true,
                 Step::NodeLimit => break false,
+                Step::Deadline | Step::Cancelled => unreachable!("no deadline or handle is set"),
             }
         };
         assert_eq!(s.stats().solutions, seen.len() as u64);

@@ -154,7 +154,9 @@ impl SudokuSolver for Ours {
         let count = self.solver.count(&board, Some(limit));
         self.nodes = self.solver.stats().nodes;
         match count.outcome {
-            dlx_core::Outcome::NodeLimit => Counted::GaveUp,
+            dlx_core::Outcome::NodeLimit
+            | dlx_core::Outcome::Deadline
+            | dlx_core::Outcome::Cancelled => Counted::GaveUp,
             dlx_core::Outcome::Complete | dlx_core::Outcome::SolutionLimit => {
                 Counted::Solutions(count.solutions)
             }
