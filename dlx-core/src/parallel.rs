@@ -145,7 +145,7 @@ where
 /// let cancel = Cancel::new();
 /// let counter = Counter::new()
 ///     .time_limit(Duration::from_secs(60))
-///     .cancel(cancel.clone());
+///     .cancel(&cancel);
 /// let counted = counter.count(&mut p);
 /// assert_eq!((counted.stats.solutions, counted.outcome), (92, Outcome::Complete));
 ///

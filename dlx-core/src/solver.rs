@@ -690,7 +690,7 @@ impl<'a> Solver<'a> {
     /// use std::time::Duration;
     /// use dlx_core::{Outcome, Problem};
     ///
-    /// // Langford pairs for n = 12: 108,144 solutions, more than 5 ms of
+    /// // Langford pairs for n = 12: 216,288 solutions, more than 5 ms of
     /// // work; the count stops after about 5 ms.
     /// let n = 12;
     /// let mut p = Problem::new(3 * n, 0);
@@ -704,11 +704,11 @@ impl<'a> Solver<'a> {
     /// solver.set_time_limit(Duration::from_millis(5));
     /// let count = solver.count(None);
     /// assert_eq!(count.outcome, Outcome::Deadline);
-    /// assert!(count.solutions < 108_144);
+    /// assert!(count.solutions < 216_288);
     ///
     /// // Without the deadline, the same search goes on to the end.
     /// solver.set_deadline(None);
-    /// assert_eq!(solver.count(None).solutions, 108_144);
+    /// assert_eq!(solver.count(None).solutions, 216_288);
     /// ```
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.watch.deadline = deadline;
