@@ -56,6 +56,7 @@ mod links;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 mod problem;
+mod seed;
 mod solver;
 mod stop;
 pub mod text;
@@ -65,7 +66,7 @@ pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
 pub use index::{Color, Item, OptionId};
 pub use problem::{BuildError, Kind, Problem};
 pub use solver::{
-    Branch, Branching, Count, ForceError, Outcome, Solutions, Solver, SplitOff, Stats, Step,
-    Uniqueness,
+    Branch, Branching, Count, ForceError, Outcome, SeedError, Solutions, Solver, SplitOff, Stats,
+    Step, Uniqueness,
 };
 pub use stop::Cancel;

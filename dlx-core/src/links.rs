@@ -266,6 +266,12 @@ pub(crate) struct Links {
     /// Does it have AVX2 and the bit manipulation instructions (BMI1,
     /// BMI2, LZCNT, POPCNT), for the search's copy compiled with them?
     pub(crate) bmi: bool,
+    /// Under a seed, the rank of each primary item, which breaks ties of
+    /// length in [`Links::choose_ranked`]; empty otherwise.
+    pub(crate) rank: Vec<u32>,
+    /// Are the item lists in another order than their nodes' (a seeded
+    /// search shuffled them)?
+    pub(crate) shuffled: bool,
 }
 
 impl Clone for Links {
@@ -291,6 +297,8 @@ impl Clone for Links {
             zero: SPACER,
             avx2: self.avx2,
             bmi: self.bmi,
+            rank: self.rank.clone(),
+            shuffled: self.shuffled,
         }
     }
 }
@@ -344,6 +352,8 @@ impl Links {
         self.short.resize(2 * n as usize + 2, Slot(0));
         self.short_top = 0;
         self.zero = SPACER;
+        self.rank.clear();
+        self.shuffled = false;
         #[cfg(target_arch = "x86_64")]
         {
             self.avx2 = std::arch::is_x86_feature_detected!("avx2");
@@ -733,6 +743,62 @@ impl Links {
         } else {
             0
         }
+    }
+
+    /// Relinks every item's list, nothing being covered: its nodes in
+    /// increasing order (the order they were added in, DLX1's), or
+    /// shuffled by `rng` (a seeded search; see [`crate::seed`]).
+    pub(crate) fn relink(&mut self, rng: Option<&mut crate::seed::Rng>) {
+        let seeded = rng.is_some();
+        let first = self.n_items as usize + 1;
+        let (item, link) = (&self.item, &self.link);
+        // An option with no primary item is not in any list: its nodes
+        // link to themselves.
+        let nodes = (first..self.nodes)
+            .map(|x| Node(x as u32))
+            .filter(|&x| item[x] != SPACER && link[x].down != x)
+            .map(|x| (x.0, item[x].0));
+        let (start, order) = crate::seed::list_orders(self.n_items as usize, nodes, rng);
+        for c in 0..self.n_items as usize {
+            let head = Node(c as u32);
+            let mut prev = head;
+            for &x in &order[start[c]..start[c + 1]] {
+                let x = Node(x);
+                self.link[prev].down = x;
+                self.link[x].up = prev;
+                prev = x;
+            }
+            self.link[prev].down = head;
+            self.link[head].up = prev;
+        }
+        self.shuffled = seeded;
+    }
+
+    /// The item to branch on under a seed: the active primary item of
+    /// minimum length, ties broken by least [`Links::rank`] (not by index);
+    /// the scan stops at length 0 as DLX1's does.
+    #[inline(never)]
+    pub(crate) fn choose_ranked(&self) -> Option<Slot> {
+        let mut best: Option<(u32, u32, u32)> = None;
+        for w in 0..self.primary_words {
+            let mut bits = self.active[w];
+            if w + 1 == self.primary_words {
+                bits &= self.last_mask;
+            }
+            while bits != 0 {
+                let k = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let l = self.len[Slot(k)] & !COVERED;
+                if l == 0 {
+                    return Some(Slot(k));
+                }
+                let r = self.rank[k as usize];
+                if best.is_none_or(|(bl, br, _)| (l, r) < (bl, br)) {
+                    best = Some((l, r, k));
+                }
+            }
+        }
+        best.map(|(_, _, k)| Slot(k))
     }
 
     /// The item to branch on, or `None` when every primary item is covered.

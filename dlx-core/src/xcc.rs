@@ -127,6 +127,11 @@ pub(crate) struct XccLinks {
     /// How the loops walk an option, the `K` of the search's copy (see
     /// [`walk`]): the shared length of all options, [`SPANS`], or 0.
     uniform: u32,
+    /// Under a seed, the rank of each primary item, which breaks ties in
+    /// the choice of an item; empty otherwise (the least index wins).
+    rank: Vec<u32>,
+    /// The primary item of each rank.
+    ranked_item: Vec<u32>,
 }
 
 /// The `K` of the search loops whose options have lengths that differ:
@@ -252,6 +257,30 @@ impl XccLinks {
         }
         self.first_tweak.clear();
         self.first_tweak.resize(levels, 0);
+        self.rank.clear();
+    }
+
+    /// Seeds the search, the links being as built: ranks the primary items
+    /// and shuffles every item's list (see [`crate::seed`]).
+    pub(crate) fn seed(&mut self, rng: &mut crate::seed::Rng) {
+        (self.rank, self.ranked_item) = crate::seed::ranks(self.n_primary as usize, rng);
+        let first = self.n_items as usize + 1;
+        let (ic, link) = (&self.ic, &self.link);
+        let nodes = (first..link.len())
+            .filter(|&x| ic[x].item != SPACER.0 && link[x].down != x as u32)
+            .map(|x| (x as u32, ic[x].item));
+        let (start, order) = crate::seed::list_orders(self.n_items as usize, nodes, Some(rng));
+        for c in 0..self.n_items as usize {
+            let head = c as u32;
+            let mut prev = head;
+            for &x in &order[start[c]..start[c + 1]] {
+                self.link[prev as usize].down = x;
+                self.link[x as usize].up = prev;
+                prev = x;
+            }
+            self.link[prev as usize].down = head;
+            self.link[head as usize].up = prev;
+        }
     }
 
     /// Node `i`.
@@ -720,6 +749,9 @@ impl XccLinks {
     /// the scan stopping at length 0; `None` when none is active.
     #[inline]
     fn choose(&self) -> Option<u32> {
+        if !self.rank.is_empty() {
+            return self.choose_ranked();
+        }
         let (mut best, mut t) = (None, u32::MAX);
         for (w, &word) in self.active.iter().enumerate() {
             let mut bits = word;
@@ -738,12 +770,36 @@ impl XccLinks {
         best
     }
 
+    /// [`XccLinks::choose`] under a seed: ties of length are broken by
+    /// least rank.
+    #[inline(never)]
+    fn choose_ranked(&self) -> Option<u32> {
+        let mut best: Option<(u32, u32, u32)> = None;
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let l = self.ln(k);
+                if l == 0 {
+                    return Some(k);
+                }
+                let r = self.rank[k as usize];
+                if best.is_none_or(|(bl, br, _)| (l, r) < (bl, br)) {
+                    best = Some((l, r, k));
+                }
+            }
+        }
+        best.map(|(_, _, k)| k)
+    }
+
     /// DLX3's choice: the active primary item of least score (see the
     /// module notes) and that score; [`INFINITY`] when none is active. A
     /// score of 0 or less ends the level whatever the item, so the scan
     /// stops there.
     fn choose_bounded(&self) -> (u32, i64) {
         // The rule as one key, least first: (score, s, !len, index).
+        let ranked = !self.rank.is_empty();
         let mut best = u128::MAX;
         for (w, &word) in self.active.iter().enumerate() {
             let mut bits = word;
@@ -758,17 +814,25 @@ impl XccLinks {
                     return (k, t as i64 - i64::from(b));
                 }
                 let score = t - u64::from(b);
+                // Under a seed the item's rank breaks the last tie.
+                let last = if ranked { self.rank[k as usize] } else { k };
                 let key = u128::from(score) << 96
                     | u128::from(s) << 64
                     | u128::from(!l) << 32
-                    | u128::from(k);
+                    | u128::from(last);
                 best = best.min(key);
             }
         }
         if best == u128::MAX {
             return (0, INFINITY);
         }
-        (best as u32, (best >> 96) as i64)
+        let last = best as u32;
+        let best_item = if ranked {
+            self.ranked_item[last as usize]
+        } else {
+            last
+        };
+        (best_item, (best >> 96) as i64)
     }
 
     /// Commits option `x` (its first node) before the search (see

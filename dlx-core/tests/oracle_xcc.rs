@@ -643,6 +643,41 @@ proptest! {
         prop_assert_eq!(m.checked_sets(&found, 0), m.solutions(0));
     }
 
+    /// A seed reorders the search but never changes its solutions: the
+    /// oracle's, each once, in an order and with statistics that the seed
+    /// alone decides; the next unseeded search is DLX1's (DLX2's, DLX3's)
+    /// again.
+    #[test]
+    fn a_seed_changes_the_order_but_not_the_solutions(
+        m in any_model(),
+        seed in any::<u64>(),
+        branching in proptest::sample::select(BRANCHINGS.to_vec()),
+    ) {
+        let mut p = m.problem();
+        let plain_stats = p.count_with_stats();
+        let plain: Vec<Vec<OptionId>> = p.solutions().collect();
+        let run = |p: &mut Problem| {
+            let mut s = p.solver();
+            s.set_branching(branching);
+            s.set_seed(seed).expect("nothing forced");
+            let mut found = Vec::new();
+            while s.next_solution() == Step::Found {
+                prop_assert_eq!(s.solution_len(), s.solution().count());
+                found.push(s.solution().collect::<Vec<_>>());
+            }
+            Ok((found, s.stats()))
+        };
+        let (found, stats) = run(&mut p)?;
+        prop_assert_eq!(stats.solutions, plain_stats.solutions);
+        prop_assert_eq!(m.checked_sets(&found, 0), m.solutions(0));
+        // The same seed, the same run, on the problem or a copy of it.
+        prop_assert_eq!(run(&mut p)?, (found.clone(), stats));
+        prop_assert_eq!(run(&mut p.clone())?, (found, stats));
+        // Unseeded again: the first search's order and statistics.
+        prop_assert_eq!(p.count_with_stats(), plain_stats);
+        prop_assert_eq!(p.solutions().collect::<Vec<_>>(), plain);
+    }
+
     /// A search stopped every few nodes and resumed finds the oracle's
     /// solutions in the order of an unlimited search, with the same
     /// statistics.

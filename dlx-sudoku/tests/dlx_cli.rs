@@ -352,7 +352,10 @@ fn time_limit_gives_a_lower_bound_and_status_1() {
         assert_eq!(out, "0+\n", "-j {threads}");
         let lines: Vec<&str> = err.lines().collect();
         assert_eq!(lines[0], "dlx: time limit reached after 0 nodes", "{err}");
-        assert_eq!(lines[1].split(" seconds=").next(), Some("solutions=0 nodes=0 updates=0"));
+        assert_eq!(
+            lines[1].split(" seconds=").next(),
+            Some("solutions=0 nodes=0 updates=0")
+        );
 
         // A limit far away changes nothing.
         let (code, out, err) = run_bin(&["--time-limit", "1e6", "-j", threads, &lf], None);
@@ -379,13 +382,62 @@ fn time_limit_gives_a_lower_bound_and_status_1() {
     };
     let (exit, out, err) = run_lib(&config, b"");
     assert_eq!((exit, exit.code()), (Exit::TimeLimit, 1));
-    assert_eq!((out.as_str(), err.as_str()), ("", "dlx: time limit reached after 0 nodes\n"));
+    assert_eq!(
+        (out.as_str(), err.as_str()),
+        ("", "dlx: time limit reached after 0 nodes\n")
+    );
 
     for bad in ["-1", "abc", "1e30", "", "NaN"] {
         let (code, _, err) = run_bin(&[&format!("--time-limit={bad}"), &lf], None);
         assert_eq!(code, 2, "--time-limit {bad:?}: {err}");
         assert!(err.contains("--time-limit"), "{err}");
     }
+}
+
+#[test]
+fn a_seed_reorders_the_solutions_but_never_the_count() {
+    for name in ["queens8.dlx", "langford8.dlx", "xc_secondary.dlx"] {
+        let path = path_arg(name);
+        let full = row(name);
+        let (code, plain, _) = run_bin(&["--print", &path], None);
+        assert_eq!(code, 0);
+        let mut plain_blocks: Vec<String> = blocks(&plain).into_iter().map(sorted_block).collect();
+        plain_blocks.sort();
+        let mut orders = HashSet::new();
+        for seed in ["0", "1", "2", "18446744073709551615"] {
+            let (code, out, err) = run_bin(&["--seed", seed, "--print", &path], None);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(
+                check_printed(name, &out) as u64,
+                full.solutions,
+                "{name} seed {seed}"
+            );
+            // The same solutions as the unseeded run, as sets of options.
+            let mut seeded: Vec<String> = blocks(&out).into_iter().map(sorted_block).collect();
+            seeded.sort();
+            assert_eq!(seeded, plain_blocks, "{name} seed {seed}");
+            // The same seed gives the same run.
+            let (_, again, _) = run_bin(&["--seed", seed, "--print", &path], None);
+            assert_eq!(again, out, "{name} seed {seed}");
+            let (_, count, _) = run_bin(&["--seed", seed, &path], None);
+            assert_eq!(count, format!("{}\n", full.solutions));
+            orders.insert(out);
+        }
+        if full.solutions > 2 {
+            assert!(orders.len() > 1, "{name}: every seed gave the same order");
+        }
+    }
+    for bad in ["-1", "x", "18446744073709551616"] {
+        let (code, _, err) = run_bin(&[&format!("--seed={bad}"), &path_arg("queens8.dlx")], None);
+        assert_eq!(code, 2, "--seed {bad}: {err}");
+    }
+}
+
+/// A printed solution's lines, sorted: the solution as a set of options.
+fn sorted_block(block: &str) -> String {
+    let mut lines: Vec<&str> = block.lines().collect();
+    lines.sort_unstable();
+    lines.join("\n")
 }
 
 #[test]

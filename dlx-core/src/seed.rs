@@ -1,0 +1,135 @@
+//! Seeded search: the random numbers, and the shuffled order of each item's
+//! options.
+//!
+//! A seed changes two things before the search starts (see
+//! [`Solver::set_seed`](crate::Solver::set_seed)): each item's list of
+//! options is put in a random order, and each primary item gets a random
+//! rank that breaks ties between items of equal length. Both come from
+//! [`Rng`], SplitMix64 written here rather than taken from a crate: the
+//! sequence a seed gives is part of the promise ("the same seed gives the
+//! same run on every machine"), so it must not change with a dependency's
+//! version, and the generator is six lines.
+
+/// Sebastiano Vigna's SplitMix64: a 64-bit state, one addition and a mix
+/// per number. Its output passes BigCrush; that is more than a shuffle
+/// needs.
+#[derive(Clone, Debug)]
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub(crate) fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0), by Lemire's multiply-and-shift; its
+    /// bias, below `n / 2^64`, does not matter here.
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// Fisher and Yates's shuffle.
+    pub(crate) fn shuffle<T>(&mut self, a: &mut [T]) {
+        for i in (1..a.len()).rev() {
+            a.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// The random ranks of `n` primary items (a permutation of `0..n`), which
+/// break ties between items of equal length, and the item of each rank.
+pub(crate) fn ranks(n: usize, rng: &mut Rng) -> (Vec<u32>, Vec<u32>) {
+    let mut item_of: Vec<u32> = (0..n as u32).collect();
+    rng.shuffle(&mut item_of);
+    let mut rank = vec![0; n];
+    for (r, &c) in item_of.iter().enumerate() {
+        rank[c as usize] = r as u32;
+    }
+    (rank, item_of)
+}
+
+/// The nodes of each item's list in the order to link them: item `i`'s are
+/// `order[start[i]..start[i + 1]]`, in increasing order, shuffled when
+/// `rng` is given. `nodes` lists every linked option node with its item.
+pub(crate) fn list_orders(
+    n_items: usize,
+    nodes: impl Iterator<Item = (u32, u32)> + Clone,
+    rng: Option<&mut Rng>,
+) -> (Vec<usize>, Vec<u32>) {
+    let mut start = vec![0usize; n_items + 1];
+    for (_, item) in nodes.clone() {
+        start[item as usize + 1] += 1;
+    }
+    for i in 0..n_items {
+        start[i + 1] += start[i];
+    }
+    let mut order = vec![0u32; start[n_items]];
+    let mut next = start.clone();
+    for (x, item) in nodes {
+        order[next[item as usize]] = x;
+        next[item as usize] += 1;
+    }
+    if let Some(rng) = rng {
+        for i in 0..n_items {
+            rng.shuffle(&mut order[start[i]..start[i + 1]]);
+        }
+    }
+    (start, order)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_sequence_of_a_seed_never_changes() {
+        // SplitMix64's published first outputs for seed 0 and 1234567.
+        let mut r = Rng::new(0);
+        assert_eq!(r.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(r.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+        let mut r = Rng::new(1_234_567);
+        assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
+        assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
+    }
+
+    #[test]
+    fn shuffles_and_ranks_are_permutations() {
+        let mut r = Rng::new(7);
+        for n in 0..50 {
+            let (rank, item_of) = ranks(n, &mut r);
+            let mut sorted = item_of.clone();
+            sorted.sort_unstable();
+            assert_eq!(sorted, (0..n as u32).collect::<Vec<_>>());
+            for (c, &k) in rank.iter().enumerate() {
+                assert_eq!(item_of[k as usize], c as u32);
+            }
+        }
+        // Every position is reached: 3 elements, all 6 orders.
+        let mut seen = std::collections::HashSet::new();
+        for _ in 0..200 {
+            let mut a = [0, 1, 2];
+            r.shuffle(&mut a);
+            seen.insert(a);
+        }
+        assert_eq!(seen.len(), 6);
+    }
+
+    #[test]
+    fn list_orders_group_nodes_by_item() {
+        let nodes = [(10u32, 1u32), (11, 0), (13, 1), (14, 2), (16, 1)];
+        let (start, order) = list_orders(3, nodes.iter().copied(), None);
+        assert_eq!(start, [0, 1, 4, 5]);
+        assert_eq!(order, [11, 10, 13, 16, 14]);
+        let (start2, mut shuffled) = list_orders(3, nodes.iter().copied(), Some(&mut Rng::new(3)));
+        assert_eq!(start2, start);
+        shuffled[1..4].sort_unstable();
+        assert_eq!(shuffled, order);
+    }
+}
