@@ -47,6 +47,39 @@
 //! assert_eq!(s.solution().collect::<Vec<_>>(), [OptionId::new(2), OptionId::new(3)]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Stopping, and seeded search
+//!
+//! A search stops at a deadline or a [`Cancel`] as well as a node limit,
+//! says why, and resumes when the limit is lifted; a seed randomises it
+//! reproducibly without changing any count (the README's example):
+//!
+//! ```
+//! use std::time::Duration;
+//! use dlx_core::{Outcome, Problem};
+//!
+//! // 12 queens, rows and columns primary, diagonals secondary: 14,200 solutions.
+//! let n = 12;
+//! let mut p = Problem::new(2 * n, 4 * n - 2);
+//! for r in 0..n {
+//!     for c in 0..n {
+//!         let (d1, d2) = (p.secondary(r + c), p.secondary(2 * n - 1 + (n - 1 - r + c)));
+//!         p.add_option([p.primary(r), p.primary(n + c), d1, d2]).unwrap();
+//!     }
+//! }
+//! let mut s = p.solver();
+//! s.set_seed(2026).unwrap(); // before any `force`
+//! s.set_time_limit(Duration::from_millis(100));
+//! if s.next_solution().is_found() {
+//!     let queens: Vec<_> = s.solution().collect(); // a solution the seed picks
+//!     assert_eq!(queens.len(), n);
+//! }
+//! let count = s.count(None); // the rest, within the same 100 ms
+//! assert!(count.outcome == Outcome::Complete || count.outcome == Outcome::Deadline);
+//! if count.outcome == Outcome::Complete {
+//!     assert_eq!(count.solutions, 14_200);
+//! }
+//! ```
 #![deny(unsafe_code)]
 #![deny(missing_docs)]
 
