@@ -97,7 +97,7 @@ mod xcc;
 
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
 pub use index::{Color, Item, OptionId};
-pub use problem::{BuildError, Kind, Problem};
+pub use problem::{BuildError, Kind, Part, Problem};
 pub use solver::{
     Branch, Branching, Count, ForceError, Outcome, SeedError, Solutions, Solver, SplitOff, Stats,
     Step, Uniqueness,

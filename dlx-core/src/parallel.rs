@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::xcc::Moves;
-use crate::{Cancel, Kind, OptionId, Outcome, Problem, Solver, Stats};
+use crate::{Cancel, Kind, OptionId, Outcome, Part, Problem, Solver, Stats};
 
 /// Search nodes a task runs between checks for idle threads (about a
 /// millisecond on the benchmark problems).
@@ -242,6 +242,56 @@ impl<'r> Counter<'r> {
         self.count_parts(problem, &[Vec::new()])
     }
 
+    /// Counts the solutions of the given parts of `problem` ([`Problem::cut`]
+    /// makes them, for every kind of problem), as [`Counter::count_parts`]
+    /// does; the node count is the parts' own (the nodes above the cut are
+    /// not counted).
+    ///
+    /// # Panics
+    /// If a part is not one of `problem`'s.
+    pub fn count_cut(&self, problem: &mut Problem, parts: &[Part]) -> Counted {
+        if problem.kind() != Kind::Multiplicities {
+            let forced: Vec<Vec<OptionId>> = parts
+                .iter()
+                .map(|part| {
+                    part.choices()
+                        .iter()
+                        .map(|c| c.expect("a part of this problem"))
+                        .collect()
+                })
+                .collect();
+            return self.count_parts(problem, &forced);
+        }
+        problem.restore();
+        let stop = self.stop();
+        let stats = if stop.check() {
+            Stats::default()
+        } else {
+            let paths: Vec<Vec<u32>> = parts.iter().map(|part| part.moves.clone()).collect();
+            count_paths(
+                problem,
+                &paths,
+                Stats::default(),
+                self.every,
+                self.report,
+                &stop,
+            )
+        };
+        Counted {
+            stats,
+            outcome: stop.outcome(),
+        }
+    }
+
+    /// What stops this count.
+    fn stop(&self) -> Stop<'r> {
+        Stop {
+            deadline: self.deadline,
+            cancel: self.cancel,
+            halted: AtomicU8::new(RUNNING),
+        }
+    }
+
     /// Counts the solutions of the given parts of `problem` (see
     /// [`count_parts`]).
     ///
@@ -250,11 +300,7 @@ impl<'r> Counter<'r> {
     /// `problem` (parts from [`Problem::parts`] never are).
     pub fn count_parts(&self, problem: &mut Problem, parts: &[Vec<OptionId>]) -> Counted {
         problem.restore();
-        let stop = Stop {
-            deadline: self.deadline,
-            cancel: self.cancel,
-            halted: AtomicU8::new(RUNNING),
-        };
+        let stop = self.stop();
         let report = self.report;
         let every = self.every;
         let stats = if stop.check() {
@@ -447,6 +493,20 @@ fn count_bounded(
             break;
         }
     }
+    count_paths(problem, &frontier, above, every, report, stop)
+}
+
+/// Counts the parts of a bounded problem given as paths of moves (see
+/// [`count_bounded`]) on the pool, adding `above` (the nodes and solutions
+/// above them) to their statistics.
+fn count_paths(
+    problem: &Problem,
+    frontier: &[Vec<u32>],
+    above: Stats,
+    every: Duration,
+    report: &(dyn Fn(&Progress) + Sync),
+    stop: &Stop<'_>,
+) -> Stats {
     let totals = Totals::default();
     totals.add(above);
     let parts = frontier.len().max(1);

@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::index::{Color, Item, OptionId};
 use crate::links::{Links, Node, Slot, FLAGGED, MAX_NODES};
-use crate::xcc::XccLinks;
+use crate::xcc::{Moves, XccLinks};
 
 /// Options of up to this many items are checked without the per-item
 /// stamps.
@@ -743,7 +743,7 @@ impl Problem {
     /// to each node at that depth (or to a solution found above it), in the
     /// order the search visits them. Dead ends above `depth` are left out.
     /// A problem with bounds ([`Kind::Multiplicities`]) is not cut: its one
-    /// part is the whole tree.
+    /// part is the whole tree ([`Problem::cut`] cuts every kind).
     ///
     /// Forcing the options of each part (see [`Solver::force`]) and counting
     /// gives counts that sum to the problem's count: the parts can be solved
@@ -816,10 +816,114 @@ impl Problem {
         }
     }
 
+    /// Cuts the search tree at `depth` levels, as [`Problem::parts`] does,
+    /// for every kind of problem: each [`Part`] is the subtree below the
+    /// choices made on the way to a node at that depth (or to a solution
+    /// found above it), in the order the search visits them; dead ends above
+    /// `depth` are left out. Searching each part
+    /// ([`Solver::enter`]) and adding up the counts gives the problem's
+    /// count.
+    ///
+    /// Without bounds a part is a list of options to force. Under bounds
+    /// ([`Kind::Multiplicities`]) a level of Algorithm M is not "one of
+    /// these options": the options its item tried before the level's move
+    /// are ruled out below it, and a null move chooses no option at all; a
+    /// part is then the path of moves from the root, and entering it
+    /// replays them as the sequential search makes them.
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// // Two marks in each row and each column of a 4x4 board (rows and
+    /// // columns are primary items with bounds 2:2): 90 solutions.
+    /// let n = 4;
+    /// let mut p = Problem::new(2 * n, 0);
+    /// for i in 0..2 * n {
+    ///     p.set_bounds(p.primary(i), 2, 2).unwrap();
+    /// }
+    /// for r in 0..n {
+    ///     for c in 0..n {
+    ///         p.add_option([p.primary(r), p.primary(n + c)]).unwrap();
+    ///     }
+    /// }
+    /// let parts = p.cut(3);
+    /// assert!(parts.len() > 1);
+    /// let mut total = 0;
+    /// for part in &parts {
+    ///     let mut s = p.solver();
+    ///     s.enter(part).unwrap();
+    ///     total += s.count(None).solutions;
+    /// }
+    /// assert_eq!(total, 90);
+    /// assert_eq!(p.count(), 90);
+    /// ```
+    pub fn cut(&mut self, depth: usize) -> Vec<Part> {
+        if self.kind() != Kind::Multiplicities {
+            return self
+                .parts(depth)
+                .into_iter()
+                .map(|forced| Part {
+                    choices: forced.into_iter().map(Some).collect(),
+                    moves: Vec::new(),
+                })
+                .collect();
+        }
+        let mut parts = Vec::new();
+        self.collect_paths(depth, &mut Vec::new(), &mut parts);
+        parts
+    }
+
+    fn collect_paths(&mut self, depth: usize, path: &mut Vec<u32>, parts: &mut Vec<Part>) {
+        let (moves, choices) = {
+            let mut s = self.solver();
+            // The path was built from the moves the search makes.
+            assert!(s.replay_bounded(path), "a path of the search's own moves");
+            (s.moves_bounded(), s.path_choices())
+        };
+        let part = || Part {
+            choices: choices.clone(),
+            moves: path.clone(),
+        };
+        match moves {
+            Moves::DeadEnd => {}
+            Moves::Solution => parts.push(part()),
+            Moves::Branch(_) if path.len() >= depth => parts.push(part()),
+            Moves::Branch(n) => {
+                for m in 0..n {
+                    path.push(m);
+                    self.collect_paths(depth, path, parts);
+                    path.pop();
+                }
+            }
+        }
+    }
+
     /// Counts every solution and returns the search statistics.
     pub fn count_with_stats(&mut self) -> Stats {
         let mut s = self.solver();
         s.count(None);
         s.stats()
+    }
+}
+
+/// A part of a problem's search tree: the subtree below the choices made on
+/// the way from the root to one node; see [`Problem::cut`], and
+/// [`Solver::enter`] to search it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Part {
+    /// The option chosen at each level from the root; `None` for a null
+    /// move of Algorithm M (the level's item takes no more options).
+    choices: Vec<Option<OptionId>>,
+    /// Under bounds, the index of each level's move among the level's
+    /// moves (empty otherwise): what [`Solver::enter`] replays.
+    pub(crate) moves: Vec<u32>,
+}
+
+impl Part {
+    /// The option chosen at each level on the way to the part, from the
+    /// root; `None` for a null move of Algorithm M, which chooses no option
+    /// (only under bounds). Without bounds these are the options to force.
+    pub fn choices(&self) -> &[Option<OptionId>] {
+        &self.choices
     }
 }

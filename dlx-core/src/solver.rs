@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use crate::index::{Item, OptionId};
 use crate::links::{Links, Node, Slot, FLAGGED, PLAIN, SPACER, TRACKED};
-use crate::problem::{Kind, Pending, Problem};
+use crate::problem::{Kind, Part, Pending, Problem};
 use crate::seed::{ranks, Rng};
 use crate::stop::{Cancel, Halt, Watch};
 use crate::xcc::Run;
@@ -166,6 +166,9 @@ pub enum ForceError {
     },
     /// Options can only be forced before the search starts.
     SearchStarted,
+    /// The part given to [`Solver::enter`] is not one of this problem's
+    /// ([`Problem::cut`]), or options were forced before it.
+    NotAPart,
 }
 
 impl fmt::Display for ForceError {
@@ -179,6 +182,7 @@ impl fmt::Display for ForceError {
             ForceError::SearchStarted => {
                 f.write_str("options can only be forced before the search starts")
             }
+            ForceError::NotAPart => f.write_str("the part is not one of this problem's cut"),
         }
     }
 }
@@ -456,6 +460,51 @@ impl<'a> Solver<'a> {
         Ok(())
     }
 
+    /// Starts the search at `part` (one of [`Problem::cut`]'s parts of this
+    /// problem): the search then counts or lists that part's solutions
+    /// only. Without bounds this forces the part's options; under bounds it
+    /// replays the part's moves, as the sequential search makes them.
+    ///
+    /// # Errors
+    /// [`ForceError::SearchStarted`] once the search has begun;
+    /// [`ForceError::NotAPart`] for a part of another problem, or under
+    /// bounds after options were forced (the solver is then exhausted);
+    /// without bounds, what [`Solver::force`] returns for its options (those
+    /// forced before the error stay forced). A part of this problem's cut
+    /// never fails on a fresh solver.
+    pub fn enter(&mut self, part: &Part) -> Result<(), ForceError> {
+        if self.started {
+            return Err(ForceError::SearchStarted);
+        }
+        if self.kind != Kind::Multiplicities {
+            for &choice in part.choices() {
+                self.force(choice.ok_or(ForceError::NotAPart)?)?;
+            }
+            return Ok(());
+        }
+        if part.moves.len() != part.choices().len()
+            || !self.replay_bounded(&part.moves)
+            || self.path_choices() != part.choices()
+        {
+            self.started = true;
+            self.state = State::Done;
+            self.record();
+            return Err(ForceError::NotAPart);
+        }
+        Ok(())
+    }
+
+    /// Under bounds, after [`Solver::replay_bounded`]: the option of each
+    /// level's move (`None` for a null move).
+    pub(crate) fn path_choices(&self) -> Vec<Option<OptionId>> {
+        let p = &*self.p;
+        p.choice[..self.level]
+            .iter()
+            .zip(&p.stop)
+            .map(|(&x, &stop)| (x != stop).then(|| p.option_of(x)))
+            .collect()
+    }
+
     /// The item the search would branch on first, and its options, given
     /// the options forced so far. Splitting a problem into the subproblems
     /// "force each of these options" partitions its solutions; see
@@ -499,7 +548,6 @@ impl<'a> Solver<'a> {
     /// `parallel` shares the tree of Algorithm M, which forced options
     /// cannot describe. False (and the solver exhausted) for a path that is
     /// not one, or a solver that has started or is not under bounds.
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) fn replay_bounded(&mut self, path: &[u32]) -> bool {
         if self.started || self.kind != Kind::Multiplicities || !self.p.forced.is_empty() {
             return false;
@@ -516,7 +564,6 @@ impl<'a> Solver<'a> {
 
     /// What the search of a fresh bounded solver does at the root: see
     /// `XccLinks::moves_bounded`.
-    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) fn moves_bounded(&self) -> crate::xcc::Moves {
         self.p.xcc.moves_bounded()
     }

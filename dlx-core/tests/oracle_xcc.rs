@@ -916,6 +916,54 @@ proptest! {
         prop_assert_eq!(count_by_splitting(&mut p, slice).solutions, total);
     }
 
+    /// `cut` partitions the solutions of every kind of problem, bounds
+    /// included: entering each part and listing its solutions gives each of
+    /// the oracle's solutions exactly once; a part's choices name the
+    /// options it starts with (null moves only under bounds); a part does
+    /// not enter a started solver.
+    #[test]
+    fn the_parts_of_a_cut_partition_the_solutions(
+        m in any_model(),
+        depth in 0usize..5,
+    ) {
+        let mut p = m.problem();
+        let oracle = m.solutions(0);
+        let parts = p.cut(depth);
+        let mut found = Vec::new();
+        for part in &parts {
+            prop_assert!(part.choices().len() <= depth);
+            if p.kind() != Kind::Multiplicities {
+                prop_assert!(part.choices().iter().all(Option::is_some));
+            }
+            let mut s = p.solver();
+            s.enter(part).expect("a part of this problem");
+            let mut mine = Vec::new();
+            while s.next_solution() == Step::Found {
+                mine.push(s.solution().collect::<Vec<_>>());
+            }
+            prop_assert_eq!(s.enter(part), Err(ForceError::SearchStarted));
+            drop(s);
+            // Every solution of the part contains the options it starts with.
+            for solution in &mine {
+                for o in part.choices().iter().flatten() {
+                    prop_assert!(solution.contains(o), "{:?} lacks {:?}", solution, o);
+                }
+            }
+            found.extend(mine);
+        }
+        prop_assert_eq!(found.len(), oracle.len(), "a solution in two parts");
+        prop_assert_eq!(m.checked_sets(&found, 0), oracle);
+        #[cfg(feature = "parallel")]
+        {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let counted = pool.install(|| {
+                dlx_core::parallel::Counter::new().count_cut(&mut p, &parts)
+            });
+            prop_assert_eq!(counted.stats.solutions, found.len() as u64);
+        }
+        prop_assert_eq!(p.count(), found.len() as u64);
+    }
+
     /// The parallel count under bounds cuts the tree into paths of moves
     /// and replays each: on 2 and 3 threads (so that small trees are cut
     /// all the way down, and larger ones part-way), the oracle's count and

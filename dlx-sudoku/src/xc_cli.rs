@@ -50,9 +50,10 @@ Input:
                            primary item; a solution is a set of options
   A file with colors is searched as DLX2 does, one with bounds as DLX3 does
   (their node and update counts); --print shows colors as written.
-  With bounds, -j N cuts the top of DLX3's tree into paths of moves, one
-  thread replaying each; --part gives the whole tree to worker 0 (forced
-  options cannot describe a part of that tree).
+  With bounds, -j N and --split-depth cut the top of DLX3's tree into paths
+  of moves (a level's move is an option, or the null move that gives its
+  item no more options), each part replayed and counted; --list-parts
+  shows a null move as '-'.
 
 Output:
   Without --print, standard output is one line: the number of solutions. When
@@ -502,24 +503,32 @@ fn count_in_parts<W: Write>(
         .build()
         .map_err(io::Error::other)?;
     let mine = match config.split {
-        None => vec![Vec::new()],
+        None => None,
         Some(split) => {
-            let parts = file.problem.parts(split.depth);
+            let parts = file.problem.cut(split.depth);
             match split.mode {
                 SplitMode::List => {
                     writeln!(out, "{}", parts.len())?;
                     for part in &parts {
                         let lines: Vec<String> = part
+                            .choices()
                             .iter()
-                            .map(|o| file.option_lines[o.index()].to_string())
+                            .map(|c| match c {
+                                Some(o) => file.option_lines[o.index()].to_string(),
+                                None => "-".to_string(),
+                            })
                             .collect();
                         writeln!(out, "{}", lines.join(" "))?;
                     }
                     return Ok(Counter::new().count_parts(&mut file.problem, &[]));
                 }
-                SplitMode::Part { index, count } => {
-                    parts.into_iter().skip(index).step_by(count).collect()
-                }
+                SplitMode::Part { index, count } => Some(
+                    parts
+                        .into_iter()
+                        .skip(index)
+                        .step_by(count)
+                        .collect::<Vec<_>>(),
+                ),
             }
         }
     };
@@ -539,7 +548,10 @@ fn count_in_parts<W: Write>(
     if let Some(t) = deadline {
         counter = counter.deadline(t);
     }
-    let counted = pool.install(|| counter.count_parts(&mut file.problem, &mine));
+    let counted = pool.install(|| match &mine {
+        None => counter.count(&mut file.problem),
+        Some(parts) => counter.count_cut(&mut file.problem, parts),
+    });
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }

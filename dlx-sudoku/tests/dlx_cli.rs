@@ -818,13 +818,33 @@ fn limits_threads_and_parts_on_colored_and_bounded_files() {
     ] {
         let path = xcc(file);
         let mut total = 0u64;
+        let mut workers_with_solutions = 0;
         for i in 0..3 {
             let part = format!("{i}/3");
             let (code, out, err) = run_bin(&["--split-depth", "3", "--part", &part, &path], None);
             assert_eq!((code, err.as_str()), (0, ""), "{file} part {part}");
-            total += out.trim().parse::<u64>().unwrap();
+            let count = out.trim().parse::<u64>().unwrap();
+            total += count;
+            workers_with_solutions += usize::from(count > 0);
+            // On two threads, the same partial count.
+            let (_, out2, _) = run_bin(
+                &["-j", "2", "--split-depth", "3", "--part", &part, &path],
+                None,
+            );
+            assert_eq!(out2, out, "{file} part {part} -j 2");
         }
         assert_eq!(total, expected, "{file} in parts");
+        // The parts are listed one per line, after their number; bounded
+        // problems are cut too (their parts are paths of moves).
+        let (code, listed, _) = run_bin(&["--split-depth", "3", "--list-parts", &path], None);
+        assert_eq!(code, 0);
+        let mut lines = listed.lines();
+        let n: usize = lines.next().unwrap().parse().unwrap();
+        assert_eq!(lines.count(), n, "{file}");
+        if file.starts_with("kq") || file.starts_with("tetro") {
+            assert!(n > 3, "{file}: {n} parts");
+            assert!(workers_with_solutions > 1, "{file}: one worker did all");
+        }
         let (code, out, err) = run_bin(&["-j", "2", "--stats", &path], None);
         let (_, _, seq) = run_bin(&["--stats", &path], None);
         assert_eq!(
