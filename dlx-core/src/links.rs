@@ -207,6 +207,10 @@ pub(crate) const FLAGGED: u8 = 1;
 /// length 1 or 0 on the short stack (the search under
 /// [`Branching::ShortFirst`] and [`Branching::ShortFirstDegree`]).
 pub(crate) const TRACKED: u8 = 2;
+/// A cover that keeps what [`PLAIN`] keeps and notes in [`Links::dead`]
+/// when it empties an active primary item (the search under
+/// [`Branching::Early`]).
+pub(crate) const EARLY: u8 = 3;
 
 /// How many items of minimum length [`Links::most_constraining`] compares
 /// (the first ones in index order). On the forum's hardest Sudokus the
@@ -266,6 +270,8 @@ pub(crate) struct Links {
     /// Does it have AVX2 and the bit manipulation instructions (BMI1,
     /// BMI2, LZCNT, POPCNT), for the search's copy compiled with them?
     pub(crate) bmi: bool,
+    /// Has an [`EARLY`] cover emptied an active primary item?
+    dead: bool,
     /// Under a seed, the rank of each primary item, which breaks ties of
     /// length in [`Links::choose_ranked`]; empty otherwise.
     pub(crate) rank: Vec<u32>,
@@ -297,6 +303,7 @@ impl Clone for Links {
             zero: SPACER,
             avx2: self.avx2,
             bmi: self.bmi,
+            dead: false,
             rank: self.rank.clone(),
             shuffled: self.shuffled,
         }
@@ -544,6 +551,12 @@ impl Links {
         self.link[dd].up = uu;
         let l = self.len[cc] - 1;
         self.len[cc] = l;
+        if MODE == EARLY && l == 0 {
+            // An active primary item with no option left: the option being
+            // tried is a dead end (the option's own items are inactive by
+            // now, see `cover_others_early`).
+            self.dead |= cc.0 < self.n_primary && self.is_active(cc);
+        }
         if MODE == TRACKED {
             // Stored always, kept when short: no branch to mispredict.
             debug_assert!(self.short_top < self.short.len());
@@ -592,7 +605,15 @@ impl Links {
     #[inline]
     pub(crate) fn uncover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
         let head = c.header();
-        let mut rr = self.link[head].up;
+        self.unhide_rows::<K>(head, self.link[head].up);
+        self.activate::<MODE>(c);
+    }
+
+    /// Puts back the options of the rows of `head`'s list from `rr` up to
+    /// the first, in that order (the end of [`Links::uncover`], or of a
+    /// cover that stopped at `rr`).
+    #[inline(always)]
+    fn unhide_rows<const K: usize>(&mut self, head: Node, mut rr: Node) {
         while rr != head {
             if K == 0 {
                 let mut nn = rr.prev();
@@ -617,7 +638,100 @@ impl Links {
             }
             rr = self.link[rr].up;
         }
-        self.activate::<MODE>(c);
+    }
+
+    /// Tries the option of `x` for a search that backs up as soon as a
+    /// choice leaves some active primary item without options (the rule
+    /// [`Branching::Early`]): takes all its other items out of the active
+    /// ones, then covers them in turn, stopping after the row that empties
+    /// an active primary item. Then it undoes everything it did and returns
+    /// false; else the option's items are covered (as by
+    /// [`Links::cover_others`] in mode [`PLAIN`]) and it returns true.
+    #[inline]
+    pub(crate) fn cover_others_early<const K: usize>(&mut self, x: Node) -> bool {
+        let mut others = smallvec::SmallVec::<[Slot; 16]>::new();
+        if K == 0 {
+            let mut pp = x.next();
+            while pp != x {
+                let cc = self.item[pp];
+                if cc == SPACER {
+                    pp = self.link[pp].up;
+                } else {
+                    others.push(cc);
+                    pp = pp.next();
+                }
+            }
+        } else if K == 2 {
+            others.push(self.partner(x).1);
+        } else {
+            let (first, j) = self.place_in_option::<K>(x);
+            for i in 1..K {
+                others.push(self.item[Node(first + wrap::<K>(j + i))]);
+            }
+        }
+        for &c in &others {
+            self.deactivate::<PLAIN>(c);
+        }
+        self.dead = false;
+        for (done, &c) in others.iter().enumerate() {
+            if let Some(rr) = self.cover_early::<K>(c) {
+                // Undo: the rows of `c` hidden so far, the items covered
+                // before it, and the deactivation of the rest.
+                self.unhide_rows::<K>(c.header(), rr);
+                for &d in others[..done].iter().rev() {
+                    self.uncover::<PLAIN, K>(d);
+                }
+                for &d in &others[done..] {
+                    self.activate::<PLAIN>(d);
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// [`Links::cover`] of an inactive item `c` in mode [`EARLY`], stopping
+    /// after the row that empties an active primary item: returns that row
+    /// (the cover is then partial), or `None`.
+    #[inline(always)]
+    fn cover_early<const K: usize>(&mut self, c: Slot) -> Option<Node> {
+        let mut updates = 1;
+        let head = c.header();
+        let mut rr = self.link[head].down;
+        let mut stopped = None;
+        while rr != head {
+            if K == 0 {
+                let mut nn = rr.next();
+                while nn != rr {
+                    let cc = self.item[nn];
+                    if cc == SPACER {
+                        nn = self.link[nn].up;
+                        continue;
+                    }
+                    self.hide::<EARLY>(nn, cc);
+                    updates += 1;
+                    nn = nn.next();
+                }
+            } else if K == 2 {
+                let (nn, cc) = self.partner(rr);
+                self.hide::<EARLY>(nn, cc);
+                updates += 1;
+            } else {
+                let (first, j) = self.place_in_option::<K>(rr);
+                for i in 1..K {
+                    let nn = Node(first + wrap::<K>(j + i));
+                    self.hide::<EARLY>(nn, self.item[nn]);
+                }
+                updates += K as u64 - 1;
+            }
+            if self.dead {
+                stopped = Some(rr);
+                break;
+            }
+            rr = self.link[rr].down;
+        }
+        self.updates += updates;
+        stopped
     }
 
     /// Is every primary item covered (a solution complete)? A look at the
@@ -646,7 +760,7 @@ impl Links {
         // SAFETY: `c` is an item, and `active` has a bit for every item.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word &= !(1 << (c.0 % 64));
-        if MODE != PLAIN {
+        if MODE == FLAGGED || MODE == TRACKED {
             self.len[c] |= COVERED;
         }
     }
@@ -659,7 +773,7 @@ impl Links {
         // SAFETY: as in `deactivate`.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word |= 1 << (c.0 % 64);
-        if MODE != PLAIN {
+        if MODE == FLAGGED || MODE == TRACKED {
             self.len[c] &= !COVERED;
         }
     }
@@ -813,6 +927,7 @@ impl Links {
                 Some(self.most_constraining(best))
             }
             Branching::First => self.leftmost_min::<{ u32::MAX }>(),
+            Branching::Early => self.leftmost_min::<1>(),
         }
     }
 

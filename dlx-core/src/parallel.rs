@@ -19,7 +19,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::xcc::Moves;
-use crate::{Cancel, Kind, OptionId, Outcome, Part, Problem, Solver, Stats};
+use crate::{Branching, Cancel, Kind, OptionId, Outcome, Part, Problem, Solver, Stats};
 
 /// Search nodes a task runs between checks for idle threads (about a
 /// millisecond on the benchmark problems).
@@ -154,6 +154,7 @@ where
 /// ```
 #[derive(Clone, Copy)]
 pub struct Counter<'r> {
+    branching: Branching,
     deadline: Option<Instant>,
     cancel: Option<&'r Cancel>,
     every: Duration,
@@ -182,6 +183,7 @@ impl Default for Counter<'_> {
 impl std::fmt::Debug for Counter<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Counter")
+            .field("branching", &self.branching)
             .field("deadline", &self.deadline)
             .field("cancel", &self.cancel)
             .field("every", &self.every)
@@ -193,11 +195,18 @@ impl<'r> Counter<'r> {
     /// A count with no deadline, no cancellation and no progress reports.
     pub fn new() -> Counter<'r> {
         Counter {
+            branching: Branching::MinLength,
             deadline: None,
             cancel: None,
             every: Duration::MAX,
             report: &|_| {},
         }
+    }
+
+    /// Searches with `branching` (see [`Solver::set_branching`]); the
+    /// default is [`Branching::MinLength`], DLX1's rule.
+    pub fn branching(self, branching: Branching) -> Counter<'r> {
+        Counter { branching, ..self }
     }
 
     /// Stops the count once `deadline` has passed (every thread notices
@@ -286,6 +295,7 @@ impl<'r> Counter<'r> {
     /// What stops this count.
     fn stop(&self) -> Stop<'r> {
         Stop {
+            branching: self.branching,
             deadline: self.deadline,
             cancel: self.cancel,
             halted: AtomicU8::new(RUNNING),
@@ -320,8 +330,10 @@ impl<'r> Counter<'r> {
     }
 }
 
-/// What stops a parallel count, and whether it has: every task watches it.
+/// What every task's solver is given (the rule, and what stops the count),
+/// and whether the count has been stopped: every task watches it.
 struct Stop<'c> {
+    branching: Branching,
     deadline: Option<Instant>,
     cancel: Option<&'c Cancel>,
     /// [`RUNNING`], or the outcome that stopped the count, as [`halt_code`]
@@ -365,8 +377,9 @@ impl Stop<'_> {
         }
     }
 
-    /// Gives a solver this count's deadline and handle.
+    /// Gives a solver this count's rule, deadline and handle.
     fn watch(&self, s: &mut Solver<'_>) {
+        s.set_branching(self.branching);
         s.set_deadline(self.deadline);
         s.set_cancel(self.cancel.cloned());
     }

@@ -249,9 +249,55 @@ pub enum Branching {
     /// The leftmost active item whatever its length: no heuristic at all, a
     /// baseline that shows what MRV is worth.
     First,
+    /// The scan of [`Branching::MinLengthUpToOne`], with dead ends found
+    /// while an option is tried rather than at the next node: trying an
+    /// option first takes all its items out of the active ones, then covers
+    /// them, and backs up at once (undoing what it did) when a cover leaves
+    /// an active primary item with no option, as Knuth's dancing-cells
+    /// solver SSXC1 does. Such an option is not a node: a node is a level
+    /// entered, plus one per solution, so the tree has fewer nodes than
+    /// DLX1's and the counts of nodes and updates are not DLX1's.
+    Early,
 }
 
 impl Branching {
+    /// Every rule, in the order of their [`Branching::name`]s.
+    pub const ALL: [Branching; 6] = [
+        Branching::MinLength,
+        Branching::MinLengthUpToOne,
+        Branching::ShortFirst,
+        Branching::ShortFirstDegree,
+        Branching::First,
+        Branching::Early,
+    ];
+
+    /// The rule's short name, as `dlx --rule` takes it: `dlx1`, `up-to-one`,
+    /// `short`, `degree`, `first`, `early`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Branching::MinLength => "dlx1",
+            Branching::MinLengthUpToOne => "up-to-one",
+            Branching::ShortFirst => "short",
+            Branching::ShortFirstDegree => "degree",
+            Branching::First => "first",
+            Branching::Early => "early",
+        }
+    }
+
+    /// The rule of a short name (see [`Branching::name`]).
+    ///
+    /// ```
+    /// use dlx_core::Branching;
+    ///
+    /// for rule in Branching::ALL {
+    ///     assert_eq!(Branching::from_name(rule.name()), Some(rule));
+    /// }
+    /// assert_eq!(Branching::from_name("fastest"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Branching> {
+        Branching::ALL.into_iter().find(|r| r.name() == name)
+    }
+
     /// Does the search under this rule keep the stack of short items (and
     /// the covered flag in the lengths)?
     pub(crate) fn is_short(self) -> bool {
@@ -1023,23 +1069,33 @@ impl<'a> Solver<'a> {
         }
         if !self.p.links.rank.is_empty() && !self.branching.is_short() {
             // A seeded search breaks ties by rank, in a copy of its own.
-            return self.run_with::<false, 0, true>(target, limit);
+            return self.run_with::<false, 0, true, false>(target, limit);
         }
         let k = self.p.links.uniform_len();
+        if self.branching == Branching::Early {
+            return match k {
+                3 => self.run_with::<false, 3, false, true>(target, limit),
+                4 => self.run_with::<false, 4, false, true>(target, limit),
+                5 => self.run_with::<false, 5, false, true>(target, limit),
+                6 => self.run_with::<false, 6, false, true>(target, limit),
+                2 => self.run_with::<false, 2, false, true>(target, limit),
+                _ => self.run_with::<false, 0, false, true>(target, limit),
+            };
+        }
         if self.branching.is_short() {
             match k {
-                3 => self.run_with::<true, 3, false>(target, limit),
-                4 => self.run_with::<true, 4, false>(target, limit),
-                _ => self.run_with::<true, 0, false>(target, limit),
+                3 => self.run_with::<true, 3, false, false>(target, limit),
+                4 => self.run_with::<true, 4, false, false>(target, limit),
+                _ => self.run_with::<true, 0, false, false>(target, limit),
             }
         } else {
             match k {
-                3 => self.run_with::<false, 3, false>(target, limit),
-                4 => self.run_with::<false, 4, false>(target, limit),
-                5 => self.run_with::<false, 5, false>(target, limit),
-                6 => self.run_with::<false, 6, false>(target, limit),
-                2 => self.run_with::<false, 2, false>(target, limit),
-                _ => self.run_with::<false, 0, false>(target, limit),
+                3 => self.run_with::<false, 3, false, false>(target, limit),
+                4 => self.run_with::<false, 4, false, false>(target, limit),
+                5 => self.run_with::<false, 5, false, false>(target, limit),
+                6 => self.run_with::<false, 6, false, false>(target, limit),
+                2 => self.run_with::<false, 2, false, false>(target, limit),
+                _ => self.run_with::<false, 0, false, false>(target, limit),
             }
         }
     }
@@ -1080,7 +1136,7 @@ impl<'a> Solver<'a> {
     /// when `SHORT` (the rule is one of the `ShortFirst` ones), for options of
     /// `K` nodes each (0: any lengths).
     #[inline(never)]
-    fn run_with<const SHORT: bool, const K: usize, const RANKED: bool>(
+    fn run_with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: bool>(
         &mut self,
         target: u64,
         limit: u64,
@@ -1089,9 +1145,9 @@ impl<'a> Solver<'a> {
         if self.p.links.bmi {
             // SAFETY: the processor has the features (checked in `reset`).
             #[allow(unsafe_code)]
-            return unsafe { self.run_with_bmi::<SHORT, K, RANKED>(target, limit) };
+            return unsafe { self.run_with_bmi::<SHORT, K, RANKED, EARLY>(target, limit) };
         }
-        self.search::<SHORT, K, RANKED>(target, limit)
+        self.search::<SHORT, K, RANKED, EARLY>(target, limit)
     }
 
     /// [`Solver::run_with`] compiled for processors with the bit
@@ -1104,17 +1160,22 @@ impl<'a> Solver<'a> {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[allow(unsafe_code)]
-    unsafe fn run_with_bmi<const SHORT: bool, const K: usize, const RANKED: bool>(
+    unsafe fn run_with_bmi<
+        const SHORT: bool,
+        const K: usize,
+        const RANKED: bool,
+        const EARLY: bool,
+    >(
         &mut self,
         target: u64,
         limit: u64,
     ) -> Step {
-        self.search::<SHORT, K, RANKED>(target, limit)
+        self.search::<SHORT, K, RANKED, EARLY>(target, limit)
     }
 
     /// The body of [`Solver::run_with`].
     #[inline(always)]
-    fn search<const SHORT: bool, const K: usize, const RANKED: bool>(
+    fn search<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: bool>(
         &mut self,
         target: u64,
         limit: u64,
@@ -1140,7 +1201,7 @@ impl<'a> Solver<'a> {
         let step = 'forward: loop {
             if resume {
                 resume = false;
-                Self::recover::<SHORT, K>(links, choice, mark, level);
+                Self::recover::<SHORT, K, EARLY>(links, choice, mark, level);
             } else {
                 // X2-X4: enter a node and choose its item.
                 if self.nodes >= limit {
@@ -1182,7 +1243,7 @@ impl<'a> Solver<'a> {
                         break Step::Exhausted;
                     }
                     level -= 1;
-                    Self::recover::<SHORT, K>(links, choice, mark, level);
+                    Self::recover::<SHORT, K, EARLY>(links, choice, mark, level);
                 } else {
                     if !SHORT {
                         links.cover::<PLAIN, K>(best);
@@ -1220,7 +1281,14 @@ impl<'a> Solver<'a> {
                     }
                     level -= 1;
                 } else {
-                    if SHORT {
+                    if EARLY {
+                        if !links.cover_others_early::<K>(cur) {
+                            // A dead end, found while covering and already
+                            // undone: the next option.
+                            choice[level] = links.link[cur].down;
+                            continue;
+                        }
+                    } else if SHORT {
                         links.cover_others::<TRACKED, K>(cur);
                     } else {
                         links.cover_others::<PLAIN, K>(cur);
@@ -1237,7 +1305,7 @@ impl<'a> Solver<'a> {
                         break 'forward Step::Found;
                     }
                 }
-                Self::recover::<SHORT, K>(links, choice, mark, level);
+                Self::recover::<SHORT, K, EARLY>(links, choice, mark, level);
             }
         };
         self.level = level;
@@ -1247,7 +1315,7 @@ impl<'a> Solver<'a> {
     /// X6: undoes the option tried at `level` and moves to the next one in
     /// the level's item list.
     #[inline(always)]
-    fn recover<const SHORT: bool, const K: usize>(
+    fn recover<const SHORT: bool, const K: usize, const EARLY: bool>(
         links: &mut Links,
         choice: &mut [Node],
         mark: &[usize],

@@ -441,6 +441,53 @@ fn sorted_block(block: &str) -> String {
 }
 
 #[test]
+fn every_rule_counts_the_same_and_dlx1_counts_as_knuth() {
+    let rules = ["dlx1", "up-to-one", "short", "degree", "first", "early"];
+    for name in [
+        "queens8.dlx",
+        "langford8.dlx",
+        "dom6x6.dlx",
+        "xc_secondary.dlx",
+    ] {
+        let path = path_arg(name);
+        let full = row(name);
+        for rule in rules {
+            for threads in ["1", "2"] {
+                let (code, out, err) =
+                    run_bin(&["--rule", rule, "-j", threads, "--stats", &path], None);
+                assert_eq!(code, 0, "{name} --rule {rule}: {err}");
+                assert_eq!(out, format!("{}\n", full.solutions), "{name} --rule {rule}");
+                let last = err.lines().last().unwrap_or_default();
+                if rule == "dlx1" && threads == "1" {
+                    assert_stats_line(last, full.solutions, full.nodes, full.updates);
+                } else if rule == "dlx1" {
+                    // Threads add the covering of each task's choices to
+                    // the updates, not to the nodes.
+                    let nodes = format!("solutions={} nodes={} ", full.solutions, full.nodes);
+                    assert!(last.starts_with(&nodes), "{name} -j 2: {last}");
+                }
+            }
+        }
+        // The solutions printed under each rule are the same set.
+        let (_, dlx1, _) = run_bin(&["--print", &path], None);
+        let mut expected: Vec<String> = blocks(&dlx1).into_iter().map(sorted_block).collect();
+        expected.sort();
+        for rule in rules {
+            let (_, out, _) = run_bin(&["--rule", rule, "--print", &path], None);
+            let mut got: Vec<String> = blocks(&out).into_iter().map(sorted_block).collect();
+            got.sort();
+            assert_eq!(got, expected, "{name} --rule {rule}");
+        }
+    }
+    let (code, _, err) = run_bin(&["--rule", "fastest", &path_arg("queens8.dlx")], None);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("expected one of: dlx1, up-to-one, short, degree, first, early"),
+        "{err}"
+    );
+}
+
+#[test]
 fn node_limit_gives_a_lower_bound_and_status_1() {
     let q8 = path_arg("queens8.dlx");
     let (code, out, err) = run_bin(&["--max-nodes", "500", "--stats", &q8], None);

@@ -3,13 +3,7 @@
 use dlx_core::{Branching, OptionId, Outcome, Problem};
 
 /// Every branching rule.
-pub const BRANCHINGS: [Branching; 5] = [
-    Branching::MinLength,
-    Branching::MinLengthUpToOne,
-    Branching::ShortFirst,
-    Branching::ShortFirstDegree,
-    Branching::First,
-];
+pub const BRANCHINGS: [Branching; 6] = Branching::ALL;
 
 /// Checks `solution` by the rules of exact cover: every primary item covered
 /// exactly once, every secondary item at most once. Panics with a message
