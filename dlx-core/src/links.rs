@@ -272,6 +272,8 @@ pub(crate) struct Links {
     pub(crate) bmi: bool,
     /// Has an [`EARLY`] cover emptied an active primary item?
     dead: bool,
+    /// A node of the option [`Links::cover_others_early`] is trying.
+    trying: Node,
     /// Under a seed, the rank of each primary item, which breaks ties of
     /// length in [`Links::choose_ranked`]; empty otherwise.
     pub(crate) rank: Vec<u32>,
@@ -304,6 +306,7 @@ impl Clone for Links {
             avx2: self.avx2,
             bmi: self.bmi,
             dead: false,
+            trying: Node(0),
             rank: self.rank.clone(),
             shuffled: self.shuffled,
         }
@@ -555,7 +558,7 @@ impl Links {
             // An active primary item with no option left: the option being
             // tried is a dead end (the option's own items are inactive by
             // now, see `cover_others_early`).
-            self.dead |= cc.0 < self.n_primary && self.is_active(cc);
+            self.dead |= cc.0 < self.n_primary && self.is_active(cc) && !self.in_trying(cc);
         }
         if MODE == TRACKED {
             // Stored always, kept when short: no branch to mispredict.
@@ -642,59 +645,93 @@ impl Links {
 
     /// Tries the option of `x` for a search that backs up as soon as a
     /// choice leaves some active primary item without options (the rule
-    /// [`Branching::Early`]): takes all its other items out of the active
-    /// ones, then covers them in turn, stopping after the row that empties
-    /// an active primary item. Then it undoes everything it did and returns
-    /// false; else the option's items are covered (as by
+    /// [`Branching::Early`]): covers its other items in turn, stopping after
+    /// the row that empties an active primary item that is not one of the
+    /// option's (those are about to be covered). Then it undoes everything
+    /// it did and returns false; else the option's items are covered (as by
     /// [`Links::cover_others`] in mode [`PLAIN`]) and it returns true.
     #[inline]
     pub(crate) fn cover_others_early<const K: usize>(&mut self, x: Node) -> bool {
-        let mut others = smallvec::SmallVec::<[Slot; 16]>::new();
+        self.dead = false;
+        self.trying = x;
         if K == 0 {
             let mut pp = x.next();
             while pp != x {
                 let cc = self.item[pp];
                 if cc == SPACER {
                     pp = self.link[pp].up;
-                } else {
-                    others.push(cc);
-                    pp = pp.next();
+                    continue;
                 }
+                if let Some(rr) = self.cover_early::<K>(cc) {
+                    // Undo: the rows of `cc` hidden so far, then the items
+                    // covered before it, last first.
+                    self.unhide_rows::<K>(cc.header(), rr);
+                    self.activate::<PLAIN>(cc);
+                    let mut qq = pp.prev();
+                    while qq != x {
+                        let dd = self.item[qq];
+                        if dd == SPACER {
+                            qq = self.link[qq].down;
+                        } else {
+                            self.uncover::<PLAIN, K>(dd);
+                            qq = qq.prev();
+                        }
+                    }
+                    return false;
+                }
+                pp = pp.next();
             }
         } else if K == 2 {
-            others.push(self.partner(x).1);
+            let cc = self.partner(x).1;
+            if let Some(rr) = self.cover_early::<K>(cc) {
+                self.unhide_rows::<K>(cc.header(), rr);
+                self.activate::<PLAIN>(cc);
+                return false;
+            }
         } else {
             let (first, j) = self.place_in_option::<K>(x);
             for i in 1..K {
-                others.push(self.item[Node(first + wrap::<K>(j + i))]);
-            }
-        }
-        for &c in &others {
-            self.deactivate::<PLAIN>(c);
-        }
-        self.dead = false;
-        for (done, &c) in others.iter().enumerate() {
-            if let Some(rr) = self.cover_early::<K>(c) {
-                // Undo: the rows of `c` hidden so far, the items covered
-                // before it, and the deactivation of the rest.
-                self.unhide_rows::<K>(c.header(), rr);
-                for &d in others[..done].iter().rev() {
-                    self.uncover::<PLAIN, K>(d);
+                let cc = self.item[Node(first + wrap::<K>(j + i))];
+                if let Some(rr) = self.cover_early::<K>(cc) {
+                    self.unhide_rows::<K>(cc.header(), rr);
+                    self.activate::<PLAIN>(cc);
+                    for i in (1..i).rev() {
+                        self.uncover::<PLAIN, K>(self.item[Node(first + wrap::<K>(j + i))]);
+                    }
+                    return false;
                 }
-                for &d in &others[done..] {
-                    self.activate::<PLAIN>(d);
-                }
-                return false;
             }
         }
         true
     }
 
-    /// [`Links::cover`] of an inactive item `c` in mode [`EARLY`], stopping
-    /// after the row that empties an active primary item: returns that row
-    /// (the cover is then partial), or `None`.
+    /// Is `c` an item of the option [`Links::cover_others_early`] is trying?
+    #[cold]
+    fn in_trying(&self, c: Slot) -> bool {
+        let x = self.trying;
+        if self.item[x] == c {
+            return true;
+        }
+        let mut pp = x.next();
+        while pp != x {
+            let cc = self.item[pp];
+            if cc == SPACER {
+                pp = self.link[pp].up;
+            } else if cc == c {
+                return true;
+            } else {
+                pp = pp.next();
+            }
+        }
+        false
+    }
+
+    /// [`Links::cover`] of item `c` in mode [`EARLY`], stopping after the
+    /// row that empties an active primary item: returns that row (the cover
+    /// is then partial, `c` inactive), or `None`.
     #[inline(always)]
     fn cover_early<const K: usize>(&mut self, c: Slot) -> Option<Node> {
+        self.deactivate::<PLAIN>(c);
         let mut updates = 1;
         let head = c.header();
         let mut rr = self.link[head].down;
