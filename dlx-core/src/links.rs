@@ -608,7 +608,31 @@ impl Links {
     #[inline]
     pub(crate) fn uncover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
         let head = c.header();
-        self.unhide_rows::<K>(head, self.link[head].up);
+        let mut rr = self.link[head].up;
+        while rr != head {
+            if K == 0 {
+                let mut nn = rr.prev();
+                while nn != rr {
+                    let cc = self.item[nn];
+                    if cc == SPACER {
+                        nn = self.link[nn].down;
+                        continue;
+                    }
+                    self.unhide(nn, cc);
+                    nn = nn.prev();
+                }
+            } else if K == 2 {
+                let (nn, cc) = self.partner(rr);
+                self.unhide(nn, cc);
+            } else {
+                let (first, j) = self.place_in_option::<K>(rr);
+                for i in (1..K).rev() {
+                    let nn = Node(first + wrap::<K>(j + i));
+                    self.unhide(nn, self.item[nn]);
+                }
+            }
+            rr = self.link[rr].up;
+        }
         self.activate::<MODE>(c);
     }
 
@@ -958,13 +982,14 @@ impl Links {
         match branching {
             // DLX1: the leftmost item of minimum length; nothing beats 0.
             Branching::MinLength => self.leftmost_min::<0>(),
-            Branching::MinLengthUpToOne | Branching::ShortFirst => self.leftmost_min::<1>(),
+            Branching::MinLengthUpToOne | Branching::ShortFirst | Branching::Early => {
+                self.leftmost_min::<1>()
+            }
             Branching::ShortFirstDegree => {
                 let best = self.leftmost_min::<1>()?;
                 Some(self.most_constraining(best))
             }
             Branching::First => self.leftmost_min::<{ u32::MAX }>(),
-            Branching::Early => self.leftmost_min::<1>(),
         }
     }
 
