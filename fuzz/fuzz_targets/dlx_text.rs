@@ -200,23 +200,25 @@ fn search(file: &mut DlxFile) {
     if let Some(brute) = brute_force_count(p, 16) {
         assert_eq!(found, brute, "search and brute force disagree");
     }
-    for branching in [
-        Branching::MinLength,
-        Branching::MinLengthUpToOne,
-        Branching::ShortFirst,
-        Branching::ShortFirstDegree,
-        Branching::First,
-    ] {
-        let count = counted(p, branching);
+    for branching in Branching::ALL {
+        let count = counted(p, branching, None);
         if count.outcome == Outcome::Complete {
             assert_eq!(count.solutions, found, "{branching:?}");
         }
     }
+    // A seed never changes the count.
+    let count = counted(p, Branching::MinLength, Some(found ^ 0x5eed));
+    if count.outcome == Outcome::Complete {
+        assert_eq!(count.solutions, found, "seeded");
+    }
 }
 
-fn counted(p: &mut Problem, branching: Branching) -> dlx_core::Count {
+fn counted(p: &mut Problem, branching: Branching, seed: Option<u64>) -> dlx_core::Count {
     let mut s = p.solver();
     s.set_branching(branching);
+    if let Some(seed) = seed {
+        s.set_seed(seed).expect("nothing forced");
+    }
     s.set_node_limit(Some(NODE_LIMIT));
     s.count(None)
 }
