@@ -10,4 +10,5 @@ mod hostile_xcc;
 mod oracle;
 mod oracle_xcc;
 mod parallel;
+mod reduce;
 mod text_format;
