@@ -18,6 +18,9 @@
 //! - [`Builder`] builds a problem from items and options named by any
 //!   labels (strings, tuples, enums), without counting the items first,
 //!   and reads solutions back as those labels.
+//! - [`Problem::reduce`] preprocesses a problem as Knuth's DLX-PRE does,
+//!   removing options that are in no solution; [`Reduction`] maps the
+//!   reduced problem's solutions back.
 //! - [`text`] reads Knuth's DLX text format.
 //! - `parallel` (cargo feature `parallel`) counts solutions on every core.
 //!
@@ -89,6 +92,7 @@ mod links;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 mod problem;
+mod reduce;
 mod seed;
 mod solver;
 mod stop;
@@ -98,6 +102,7 @@ mod xcc;
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
 pub use index::{Color, Item, OptionId};
 pub use problem::{BuildError, Kind, Part, Problem};
+pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
 pub use solver::{
     Branch, Branching, Count, ForceError, Outcome, SeedError, Solutions, Solver, SplitOff, Stats,
     Step, Uniqueness,

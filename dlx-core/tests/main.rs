@@ -10,5 +10,6 @@ mod hostile_xcc;
 mod oracle;
 mod oracle_xcc;
 mod parallel;
+mod reduce;
 mod stopping;
 mod text_format;

@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use dlx_core::parallel::{Counted, Counter, Progress};
 use dlx_core::text::{self, DlxFile, ReadError};
-use dlx_core::{Branching, OptionId, Outcome, Stats, Step};
+use dlx_core::{Branching, Item, OptionId, Outcome, Stats, Step};
 
 /// Text shown after the options in `dlx --help`.
 const AFTER_HELP: &str = "\
@@ -69,9 +69,18 @@ Output:
     solutions=S nodes=N updates=U seconds=T.TTT
   counted as DLX1 (DLX2, DLX3) counts them (nodes: search-tree nodes entered
   plus one per solution; updates: items unlinked plus option nodes hidden;
-  seconds: time spent searching, reading the input excluded). If --limit stopped the
+  seconds: time spent searching, reading the input excluded; with --preprocess,
+  nodes and updates of the reduced problem's search, seconds without the
+  preprocessing). If --limit stopped the
   search, a line 'dlx: stopped at the limit of N solutions (there may be
   more)' comes just before it.
+  With --preprocess, standard error first gets one line
+    dlx: preprocessing removed R of N options and I of M items in T.TTT s
+  (and, when some primary item can be in no option, a line naming it: then
+  there is no solution and the count is 0). The reduced problem has the same
+  solutions, printed with the input's options as they are written; --list-parts
+  gives input line numbers too, but names parts of the reduced problem's tree:
+  workers given --part must all use --preprocess, or none.
   Errors name their place: a malformed input gives 'SOURCE:LINE:COL: message'
   (or 'SOURCE:LINE: message' when it concerns a whole line), SOURCE being the
   file name or '<stdin>'; other errors start with 'dlx: '. A closed output
@@ -167,6 +176,13 @@ pub struct Args {
     /// workers 0..N sum to the total.
     #[arg(long, value_name = "I/N", requires = "split_depth", value_parser = parse_part)]
     part: Option<(usize, usize)>,
+
+    /// Preprocess first, as Knuth's DLX-PRE: remove the options that are in
+    /// no solution and the items that constrain nothing, say so in one line
+    /// on standard error, then search the reduced problem (same solutions,
+    /// printed as the input's options).
+    #[arg(long)]
+    preprocess: bool,
 }
 
 /// Parses a rule's name (see [`Branching::name`]).
@@ -234,6 +250,7 @@ impl Args {
             threads: self.threads,
             split,
             progress: io::stderr().is_terminal(),
+            preprocess: self.preprocess,
         }
     }
 }
@@ -268,6 +285,8 @@ pub struct Config {
     pub split: Option<Split>,
     /// Show a progress bar on the terminal (set when stderr is one).
     pub progress: bool,
+    /// Search the problem reduced by [`dlx_core::Problem::reduce`].
+    pub preprocess: bool,
 }
 
 /// Cutting the search tree into parts (see [`dlx_core::Problem::parts`]).
@@ -341,6 +360,7 @@ impl Default for Config {
             threads: 1,
             split: None,
             progress: false,
+            preprocess: false,
         }
     }
 }
@@ -583,6 +603,42 @@ fn count_in_parts<W: Write>(
     Ok(counted)
 }
 
+/// Replaces the problem of `file` by its reduction (`--preprocess`), says
+/// on `stderr` what went, and renumbers what is kept of each option (its
+/// input line, and its text in `lines`) to the reduced problem's options.
+fn preprocess<E: Write>(
+    file: &mut DlxFile,
+    lines: Option<Vec<String>>,
+    stderr: &mut E,
+) -> Option<Vec<String>> {
+    let start = Instant::now();
+    let reduction = file.problem.reduce();
+    let seconds = start.elapsed().as_secs_f64();
+    let (options, items) = (file.problem.option_count(), file.problem.item_count());
+    let _ = writeln!(
+        stderr,
+        "dlx: preprocessing removed {} of {options} options and {} of {items} items in {seconds:.3} s",
+        reduction.removed_options().len(),
+        reduction.removed_items().len(),
+    );
+    if let Some(item) = reduction.infeasible() {
+        let _ = writeln!(
+            stderr,
+            "dlx: preprocessing: item {} cannot be covered, so there is no solution",
+            file.item_names[item.index()]
+        );
+    }
+    let kept = reduction.original_options();
+    file.option_lines = kept.iter().map(|o| file.option_lines[o.index()]).collect();
+    let lines = lines.map(|text| kept.iter().map(|o| text[o.index()].clone()).collect());
+    let q = reduction.problem();
+    file.item_names = (0..q.item_count())
+        .map(|i| file.item_names[reduction.original_item(Item::new(i)).index()].clone())
+        .collect();
+    file.problem = reduction.into_problem();
+    lines
+}
+
 /// Runs `dlx` with `config`: reads the problem (from `stdin` when the input
 /// is [`Input::Stdin`]), searches it, and writes results to `stdout` and
 /// messages to `stderr`, as `dlx --help` describes.
@@ -611,11 +667,14 @@ where
     }
     // The solver borrows the problem for the whole search, so the option
     // lines to print are made beforehand.
-    let lines: Option<Vec<String>> = config.print.then(|| {
+    let mut lines: Option<Vec<String>> = config.print.then(|| {
         (0..file.problem.option_count())
             .map(|i| file.option_text(OptionId::new(i)))
             .collect()
     });
+    if config.preprocess {
+        lines = preprocess(&mut file, lines, &mut stderr);
+    }
     let mut out = BufWriter::new(stdout);
     let written = search(config, &mut file, lines.as_deref(), &mut out).and_then(|finish| {
         let listed = matches!(
