@@ -18,6 +18,9 @@
 //! - [`Builder`] builds a problem from items and options named by any
 //!   labels (strings, tuples, enums), without counting the items first,
 //!   and reads solutions back as those labels.
+//! - [`Problem::min_cost`] and [`CostSearch`] find a solution of least
+//!   total cost, or the `k` cheapest, when options have costs
+//!   ([`Problem::set_cost`]): Knuth's DLX5, branch and bound.
 //! - [`text`] reads Knuth's DLX text format.
 //! - `parallel` (cargo feature `parallel`) counts solutions on every core.
 //!
@@ -51,6 +54,7 @@
 #![deny(missing_docs)]
 
 mod builder;
+mod cost;
 mod index;
 mod links;
 #[cfg(feature = "parallel")]
@@ -61,6 +65,7 @@ pub mod text;
 mod xcc;
 
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
+pub use cost::{CostError, CostReport, CostSearch, CostedSolution};
 pub use index::{Color, Item, OptionId};
 pub use problem::{BuildError, Kind, Problem};
 pub use solver::{
