@@ -21,6 +21,9 @@
 //! - [`Problem::reduce`] preprocesses a problem as Knuth's DLX-PRE does,
 //!   removing options that are in no solution; [`Reduction`] maps the
 //!   reduced problem's solutions back.
+//! - [`Problem::min_cost`] and [`CostSearch`] find a solution of least
+//!   total cost, or the `k` cheapest, when options have costs
+//!   ([`Problem::set_cost`]): Knuth's DLX5, branch and bound.
 //! - [`text`] reads Knuth's DLX text format.
 //! - `parallel` (cargo feature `parallel`) counts solutions on every core.
 //!
@@ -87,6 +90,7 @@
 #![deny(missing_docs)]
 
 mod builder;
+mod cost;
 mod index;
 mod links;
 #[cfg(feature = "parallel")]
@@ -100,6 +104,7 @@ pub mod text;
 mod xcc;
 
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
+pub use cost::{CostError, CostReport, CostSearch, CostedSolution};
 pub use index::{Color, Item, OptionId};
 pub use problem::{BuildError, Kind, Part, Problem};
 pub use reduce::{ItemRemoval, OptionRemoval, Reduction};

@@ -78,7 +78,11 @@ pub struct Problem {
     /// The color code of each node (1 + the color's index; 0: none), empty
     /// while no option has a color and shorter than the nodes when the last
     /// options have none.
-    colors: Vec<u32>,
+    pub(crate) colors: Vec<u32>,
+    /// The cost of each option (Knuth's DLX5), empty while no option has
+    /// one and shorter than the options when the last ones cost 0. Only
+    /// the min-cost search (`cost.rs`) reads it.
+    costs: Vec<u64>,
     /// The bounds `(lo, hi)` of each primary item, empty while every item
     /// is exactly once; shorter than the primary items when the last ones
     /// are.
@@ -214,6 +218,7 @@ impl Problem {
             forced: Vec::new(),
             pending: None,
             colors: Vec::new(),
+            costs: Vec::new(),
             bounds: Vec::new(),
             xcc: XccLinks::default(),
             xcc_ready: false,
@@ -246,6 +251,7 @@ impl Problem {
         // The links were rebuilt: an abandoned search has nothing to undo.
         self.pending = None;
         self.colors.clear();
+        self.costs.clear();
         self.bounds.clear();
         self.xcc_ready = false;
     }
@@ -636,6 +642,54 @@ impl Problem {
             Some(&c) if c != 0 => Some(Color::new(c as usize - 1)),
             _ => None,
         })
+    }
+
+    /// Gives option `o` a cost (Knuth's DLX5): the cost of a solution is the
+    /// sum of its options' costs, and [`Problem::min_cost`] and
+    /// [`CostSearch`](crate::CostSearch) look for the least. Options cost 0
+    /// until given another cost. Costs change nothing else: counting and
+    /// the other searches ignore them.
+    ///
+    /// # Panics
+    /// If `o` is not an option of this problem.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// let mut p = Problem::new(2, 0);
+    /// let (a, b) = (p.primary(0), p.primary(1));
+    /// let both = p.add_option([a, b])?;
+    /// p.add_option([a])?;
+    /// p.add_option([b])?;
+    /// p.set_cost(both, 5);
+    /// assert_eq!(p.cost(both), 5);
+    /// assert_eq!(p.count(), 2); // costs do not change the solutions
+    /// let best = p.min_cost()?.expect("a solution");
+    /// assert_eq!(best.cost, 0); // {a} and {b}
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_cost(&mut self, o: OptionId, cost: u64) {
+        let i = o.index();
+        assert!(i < self.option_count(), "option {i} out of range");
+        if self.costs.len() <= i {
+            if cost == 0 {
+                return;
+            }
+            self.costs.resize(i + 1, 0);
+        }
+        self.costs[i] = cost;
+    }
+
+    /// The cost of option `o` (0 unless [`Problem::set_cost`] gave it one).
+    ///
+    /// # Panics
+    /// If `o` is not an option of this problem.
+    pub fn cost(&self, o: OptionId) -> u64 {
+        let i = o.index();
+        assert!(i < self.option_count(), "option {i} out of range");
+        self.costs.get(i).copied().unwrap_or(0)
     }
 
     /// Which search the problem needs: see [`Kind`].

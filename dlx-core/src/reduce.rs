@@ -695,9 +695,11 @@ impl Work {
                     entries.push((Item::new(new_index[i] as usize), color));
                 }
             }
-            problem
+            let id = problem
                 .add_colored_option(entries.iter().copied())
                 .expect("an option of the original problem, with fewer items");
+            // A least-cost search of the reduced problem sees the same costs.
+            problem.set_cost(id, original.cost(OptionId::from(o)));
             options.push(OptionId::from(o));
         }
         self.removed_options.sort_unstable_by_key(|&(o, _)| o);

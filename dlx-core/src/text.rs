@@ -22,8 +22,17 @@
 //!   written `lo:hi|name` (between `lo` and `hi` chosen options contain it)
 //!   or `k|name` (exactly `k`).
 //!
-//! A file that uses neither is a DLX1 file and is searched as one
-//! ([`Problem::kind`]).
+//! - **Costs (DLX5).** In an option, after its first item, a token `|N`
+//!   (`|` then one or more decimal digits, as `|0`, `|12`, `|007`) adds N
+//!   to the option's cost ([`Problem::set_cost`]); several add up, and the
+//!   total must fit in a `u64`. `| 3`, `|-1`, `|3|4` and `|1x` are errors
+//!   (a cost cannot come first: a line starting with `|` is a comment). A
+//!   file without costs reads as it did before costs were read.
+//!   Costs matter only to the min-cost search ([`Problem::min_cost`]);
+//!   counting ignores them.
+//!
+//! A file that uses neither colors nor bounds is a DLX1 file and is
+//! searched as one ([`Problem::kind`]).
 //!
 //! Comment lines are skipped unread, so they may hold any bytes.
 //!
@@ -124,7 +133,8 @@ pub enum ParseErrorKind {
     BadCharacter(char),
     /// A byte sequence that is not valid UTF-8.
     InvalidUtf8,
-    /// `|` inside an option line (only the item line may have one).
+    /// `|` inside an option other than in a cost token `|N`: alone (as in
+    /// `| 3`) or inside a name (`a|3`). Only the item line has a divider.
     DividerInOption,
     /// An option names an item that the item line does not declare.
     UnknownItem(String),
@@ -157,6 +167,13 @@ pub enum ParseErrorKind {
     },
     /// An upper bound of 0.
     ZeroUpperBound,
+    /// A token `|` then a character other than a digit (`|-1`, `|x`): a
+    /// cost is `|` then decimal digits. The column is that character's.
+    CostWithoutDigits,
+    /// A character other than a digit in a cost token (`|1x`, `|3|4`).
+    BadCostDigit(char),
+    /// A cost, or the sum of an option's costs, above `u64::MAX`.
+    CostTooLarge(String),
 }
 
 /// A malformed DLX text input: where and what.
@@ -196,9 +213,9 @@ impl fmt::Display for ParseError {
             ParseErrorKind::InvalidUtf8 => {
                 f.write_str("invalid UTF-8 (expected ASCII item names)")
             }
-            ParseErrorKind::DividerInOption => {
-                f.write_str("'|' in an option (expected item names only)")
-            }
+            ParseErrorKind::DividerInOption => f.write_str(
+                "'|' in an option (expected item names only, and costs written |N)",
+            ),
             ParseErrorKind::UnknownItem(n) => {
                 write!(f, "unknown item '{n}' (not in the item line)")
             }
@@ -243,6 +260,18 @@ impl fmt::Display for ParseError {
             ParseErrorKind::ZeroUpperBound => {
                 f.write_str("upper bound 0 (expected at least 1)")
             }
+            ParseErrorKind::CostWithoutDigits => f.write_str(
+                "expected a digit after '|' (a cost is written |N, N decimal digits)",
+            ),
+            ParseErrorKind::BadCostDigit(c) => write!(
+                f,
+                "character {c:?} in a cost (expected decimal digits, then a blank)"
+            ),
+            ParseErrorKind::CostTooLarge(t) => write!(
+                f,
+                "cost {t} is too large (an option's costs must add up to at most {})",
+                u64::MAX
+            ),
         }
     }
 }
@@ -472,7 +501,17 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
         };
         option.clear();
         let mut columns = Vec::new();
+        let mut cost = 0u64;
         for t in tokens {
+            if t.text[0] == b'|' && t.text.len() > 1 {
+                // Not the first token: that line would be a comment.
+                let c = read_cost(&t, line_no)?;
+                cost = cost.checked_add(c).ok_or_else(|| {
+                    let total = (u128::from(cost) + u128::from(c)).to_string();
+                    err(line_no, t.column, ParseErrorKind::CostTooLarge(total))
+                })?;
+                continue;
+            }
             if t.text.contains(&b'|') {
                 return Err(err(line_no, t.column, ParseErrorKind::DividerInOption).into());
             }
@@ -494,7 +533,7 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
             }
         }
         match p.add_colored_option(option.iter().copied()) {
-            Ok(_) => {}
+            Ok(id) => p.set_cost(id, cost),
             Err(BuildError::RepeatedItem { item }) => {
                 // Point at the second occurrence.
                 let column = option
@@ -672,6 +711,41 @@ fn split_color<'a>(t: Token<'a>, line_no: usize) -> Result<(Token<'a>, Option<Co
         (Some(c), None) => Ok((name, Some(char_color(c)))),
         (Some(_), Some(_)) => Err(err(line_no, column, ParseErrorKind::LongColor(rest))),
     }
+}
+
+/// The value of a cost token `|N` (DLX5).
+fn read_cost(t: &Token<'_>, line_no: usize) -> Result<u64, ParseError> {
+    let digits = &t.text[1..];
+    if !digits.first().is_some_and(u8::is_ascii_digit) {
+        return Err(err(
+            line_no,
+            t.column + 1,
+            ParseErrorKind::CostWithoutDigits,
+        ));
+    }
+    let mut value = 0u64;
+    for (k, &b) in digits.iter().enumerate() {
+        if !b.is_ascii_digit() {
+            // The token is valid UTF-8; everything before `b` is ASCII.
+            let c = std::str::from_utf8(&digits[k..])
+                .ok()
+                .and_then(|r| r.chars().next())
+                .unwrap_or(char::REPLACEMENT_CHARACTER);
+            return Err(err(
+                line_no,
+                t.column + 1 + k,
+                ParseErrorKind::BadCostDigit(c),
+            ));
+        }
+        value = value
+            .checked_mul(10)
+            .and_then(|v| v.checked_add(u64::from(b - b'0')))
+            .ok_or_else(|| {
+                let text = String::from_utf8_lossy(digits).into_owned();
+                err(line_no, t.column, ParseErrorKind::CostTooLarge(text))
+            })?;
+    }
+    Ok(value)
 }
 
 /// Checks an item name's characters and length.

@@ -5,9 +5,11 @@ mod xc_files;
 mod xcc_files;
 
 mod api;
+mod cost_files;
 mod fuzz_regressions;
 mod hostile_xcc;
 mod oracle;
+mod oracle_cost;
 mod oracle_xcc;
 mod parallel;
 mod reduce;

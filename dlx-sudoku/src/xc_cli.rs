@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use dlx_core::parallel::{Counted, Counter, Progress};
 use dlx_core::text::{self, DlxFile, ReadError};
-use dlx_core::{Branching, Item, OptionId, Outcome, Stats, Step};
+use dlx_core::{Branching, CostSearch, Item, OptionId, Outcome, Stats, Step};
 
 /// Text shown after the options in `dlx --help`.
 const AFTER_HELP: &str = "\
@@ -48,6 +48,10 @@ Input:
     multiplicities (DLX3)  on the item line, 'lo:hi|name' or 'k|name': between
                            lo and hi (or exactly k) chosen options contain the
                            primary item; a solution is a set of options
+    costs (DLX5)           in an option, after its first item, '|N' (N decimal
+                           digits) adds N to the option's cost; several add
+                           up. Only --min-cost reads costs: counting and
+                           --print ignore them
   A file with colors is searched as DLX2 does, one with bounds as DLX3 does
   (their node and update counts); --print shows colors as written.
   With bounds, -j N and --split-depth cut the top of DLX3's tree into paths
@@ -81,18 +85,35 @@ Output:
   solutions, printed with the input's options as they are written; --list-parts
   gives input line numbers too, but names parts of the reduced problem's tree:
   workers given --part must all use --preprocess, or none.
+  With --min-cost, the first line of standard output is the least total cost
+  of a solution (the sum of its options' costs), or 'no solution' when there
+  is none. With --best K, standard output is the K least costs, one per
+  line, best first; solutions of equal cost count separately, as in Knuth's
+  DLX5 'k' (fewer lines when there are fewer solutions). With --print, each
+  cost line is followed by the options of one solution of that cost, as
+  --print writes them, and blocks are separated by one blank line. The
+  search is DLX5's (its node counts; --stats 'solutions' counts the
+  solutions that beat the K-th best known when they were found);
+  --disjoint-bound prunes more, with the same answers and 'solutions'. If
+  --max-nodes or --time-limit stops it, the lines are the best found so far
+  (not known to be the least), 'no solution found' if none was, and the
+  status is 1. --seed and --rule do not apply to it (DLX5's order is by
+  cost).
+  Bounds other than 1 (DLX3) are not supported with --min-cost.
   Errors name their place: a malformed input gives 'SOURCE:LINE:COL: message'
   (or 'SOURCE:LINE: message' when it concerns a whole line), SOURCE being the
   file name or '<stdin>'; other errors start with 'dlx: '. A closed output
   pipe (dlx --print FILE | head) ends the program quietly with status 0.
   When standard error is a terminal, a search shows a progress bar there
-  (one thread or many, and with --part): solutions, nodes per second and an
-  estimate of the share of the tree done. Piped or redirected, it does not.
+  (one thread or many, and with --part; not with --min-cost): solutions,
+  nodes per second and an estimate of the share of the tree done. Piped or
+  redirected, it does not.
 
 Exit status:
   0  the search finished, or stopped at --limit, or the output pipe closed
   1  --max-nodes or --time-limit stopped the search (the count is a lower
-     bound), or the input is malformed
+     bound, the cost may not be the least), or the input is malformed, or
+     --min-cost cannot take it (bounds, or costs whose totals overflow 64 bits)
   2  usage error, or the input could not be opened or read, or the output
      could not be written";
 
@@ -105,7 +126,7 @@ Exit status:
     about = "Solve an exact-cover problem in Knuth's DLX text format",
     long_about = "Solve an exact-cover problem in Knuth's DLX text format (the input of \
                   Knuth's DLX1, with the colors of DLX2 and the multiplicities of DLX3): \
-                  count its solutions, or print them.",
+                  count its solutions, print them, or (with --min-cost) find the cheapest.",
     after_help = AFTER_HELP
 )]
 pub struct Args {
@@ -149,6 +170,22 @@ pub struct Args {
     /// only dlx1 counts nodes and updates as DLX1 does.
     #[arg(long, value_name = "NAME", default_value = "dlx1", value_parser = parse_rule)]
     rule: Branching,
+
+    /// Find the least total cost of a solution (Knuth's DLX5) instead of
+    /// counting: options cost what their '|N' tokens add up to.
+    #[arg(long, conflicts_with_all = ["threads", "split_depth", "limit"])]
+    min_cost: bool,
+
+    /// With --min-cost: print the K least costs (ties counted separately).
+    #[arg(long, value_name = "K", requires = "min_cost",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    best: Option<u64>,
+
+    /// With --min-cost: prune with a lower bound DLX5 lacks (the cheapest
+    /// option left for each of some items no option has two of). The same
+    /// answers, often in fewer nodes; the node counts are no longer DLX5's.
+    #[arg(long, requires = "min_cost")]
+    disjoint_bound: bool,
 
     /// Print search statistics as the last line of standard error.
     #[arg(short, long)]
@@ -247,6 +284,10 @@ impl Args {
             seed: self.seed,
             rule: self.rule,
             stats: self.stats,
+            min_cost: self
+                .min_cost
+                .then(|| usize::try_from(self.best.unwrap_or(1)).unwrap_or(usize::MAX)),
+            disjoint_bound: self.disjoint_bound,
             threads: self.threads,
             split,
             progress: io::stderr().is_terminal(),
@@ -279,6 +320,12 @@ pub struct Config {
     pub rule: Branching,
     /// Print the search statistics on standard error.
     pub stats: bool,
+    /// Search for the `k` least costs instead of counting (`--min-cost`,
+    /// `--best K`; `Some(0)` is an error).
+    pub min_cost: Option<usize>,
+    /// With `min_cost`: add the disjoint-items lower bound
+    /// ([`CostSearch::disjoint_bound`]).
+    pub disjoint_bound: bool,
     /// Threads for counting (0: one per core; 1: the sequential search).
     pub threads: usize,
     /// Count parts of the search tree instead of the whole.
@@ -357,6 +404,8 @@ impl Default for Config {
             seed: None,
             rule: Branching::MinLength,
             stats: false,
+            min_cost: None,
+            disjoint_bound: false,
             threads: 1,
             split: None,
             progress: false,
@@ -666,7 +715,8 @@ where
         );
     }
     // The solver borrows the problem for the whole search, so the option
-    // lines to print are made beforehand.
+    // lines to print are made beforehand (and before preprocessing, which
+    // keeps the text of the options it keeps).
     let mut lines: Option<Vec<String>> = config.print.then(|| {
         (0..file.problem.option_count())
             .map(|i| file.option_text(OptionId::new(i)))
@@ -674,6 +724,9 @@ where
     });
     if config.preprocess {
         lines = preprocess(&mut file, lines, &mut stderr);
+    }
+    if let Some(k) = config.min_cost {
+        return min_cost(config, k, &file, lines.as_deref(), stdout, stderr);
     }
     let mut out = BufWriter::new(stdout);
     let written = search(config, &mut file, lines.as_deref(), &mut out).and_then(|finish| {
@@ -731,6 +784,95 @@ where
         );
     }
     match finish.outcome {
+        Outcome::NodeLimit => Exit::NodeLimit,
+        Outcome::Deadline | Outcome::Cancelled => Exit::TimeLimit,
+        Outcome::Complete | Outcome::SolutionLimit => Exit::Success,
+    }
+}
+
+/// The min-cost search of `--min-cost`: the `k` least costs, and with
+/// `--print` a solution of each.
+fn min_cost<W: Write, E: Write>(
+    config: &Config,
+    k: usize,
+    file: &DlxFile,
+    lines: Option<&[String]>,
+    stdout: W,
+    mut stderr: E,
+) -> Exit {
+    let start = Instant::now();
+    let report = match CostSearch::new(&file.problem)
+        .best(k)
+        .node_limit(config.max_nodes)
+        .deadline(config.time_limit.and_then(|t| start.checked_add(t)))
+        .disjoint_bound(config.disjoint_bound)
+        .run()
+    {
+        Ok(report) => report,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx: {}: {e}", config.input);
+            return Exit::BadInput;
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let stopped = matches!(
+        report.outcome,
+        Outcome::NodeLimit | Outcome::Deadline | Outcome::Cancelled
+    );
+    let mut out = BufWriter::new(stdout);
+    let written = (|| -> io::Result<()> {
+        if report.solutions.is_empty() {
+            let none = if stopped {
+                "no solution found"
+            } else {
+                "no solution"
+            };
+            writeln!(out, "{none}")?;
+        }
+        for (i, solution) in report.solutions.iter().enumerate() {
+            if config.print && i > 0 {
+                writeln!(out)?;
+            }
+            writeln!(out, "{}", solution.cost)?;
+            if let Some(lines) = lines {
+                for &o in &solution.options {
+                    writeln!(out, "{}", lines[o.index()])?;
+                }
+            }
+        }
+        out.flush()
+    })();
+    match written {
+        Ok(()) => {}
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Exit::Success,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx: cannot write the output: {e}");
+            return Exit::Failure;
+        }
+    }
+    let Stats {
+        nodes,
+        updates,
+        solutions,
+    } = report.stats;
+    if stopped {
+        let limit = if report.outcome == Outcome::NodeLimit {
+            "search"
+        } else {
+            "time"
+        };
+        let _ = writeln!(
+            stderr,
+            "dlx: {limit} limit reached after {nodes} nodes (the costs found may not be the least)"
+        );
+    }
+    if config.stats {
+        let _ = writeln!(
+            stderr,
+            "solutions={solutions} nodes={nodes} updates={updates} seconds={seconds:.3}"
+        );
+    }
+    match report.outcome {
         Outcome::NodeLimit => Exit::NodeLimit,
         Outcome::Deadline | Outcome::Cancelled => Exit::TimeLimit,
         Outcome::Complete | Outcome::SolutionLimit => Exit::Success,

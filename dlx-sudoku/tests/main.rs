@@ -2,6 +2,7 @@
 
 mod common;
 mod dlx_cli;
+mod dlx_cost_cli;
 mod dlx_preprocess_cli;
 mod formats;
 mod fuzz_regressions;

@@ -10,14 +10,18 @@
 //! - every solution found within 10 000 nodes is an exact cover by the rules,
 //!   uses no ignored option, and is found once; when the search completes,
 //!   the count equals a brute force over subsets (small problems) and the
-//!   other branching rules' counts.
+//!   other branching rules' counts;
+//! - the min-cost search (DLX5, within the same node limit) fails only for
+//!   bounds, returns solutions by the rules whose costs are the sums of
+//!   their options' costs, by increasing cost, each once; when it and the
+//!   count both finish, it returns min(3, count) of them.
 #![no_main]
 
 use std::collections::HashSet;
 use std::io::BufReader;
 
 use dlx_core::text::{self, DlxFile, ParseError, ReadError, MAX_NAME_LEN};
-use dlx_core::{Branching, Item, OptionId, Outcome, Problem, Step};
+use dlx_core::{Branching, CostError, CostSearch, Item, OptionId, Outcome, Problem, Step};
 use dlx_fuzz::{brute_force_count, check_cover};
 use libfuzzer_sys::fuzz_target;
 
@@ -43,7 +47,8 @@ fuzz_target!(|data: &[u8]| {
     let again = text::parse(printed.as_bytes())
         .unwrap_or_else(|e| panic!("printed file does not parse: {e}\n{printed}"));
     assert_same(&file, &again).unwrap_or_else(|e| panic!("print and parse: {e}\n{printed}"));
-    search(&mut file);
+    let count = search(&mut file);
+    min_cost(&file.problem, count);
 });
 
 /// The lines of the input as `LineReader` cuts them.
@@ -161,7 +166,9 @@ fn assert_same(a: &DlxFile, b: &DlxFile) -> Result<(), String> {
     Ok(())
 }
 
-fn search(file: &mut DlxFile) {
+/// Searches every solution within the node limit, checking each; returns
+/// the count when the search finished.
+fn search(file: &mut DlxFile) -> Option<u64> {
     let p = &mut file.problem;
     let mut seen = HashSet::new();
     let complete = {
@@ -195,7 +202,7 @@ fn search(file: &mut DlxFile) {
     };
     let found = seen.len() as u64;
     if !complete {
-        return;
+        return None;
     }
     if let Some(brute) = brute_force_count(p, 16) {
         assert_eq!(found, brute, "search and brute force disagree");
@@ -211,6 +218,33 @@ fn search(file: &mut DlxFile) {
     if count.outcome == Outcome::Complete {
         assert_eq!(count.solutions, found, "seeded");
     }
+    Some(found)
+}
+
+/// The three cheapest solutions within the node limit (see the checks at
+/// the top); `count` is the number of solutions, if known.
+fn min_cost(p: &Problem, count: Option<u64>) {
+    let bounded = (0..p.primary_count()).any(|i| p.bounds(p.primary(i)) != Some((1, 1)));
+    let report = match CostSearch::new(p).best(3).node_limit(Some(NODE_LIMIT)).run() {
+        Ok(report) => report,
+        Err(CostError::Multiplicities) if bounded => return,
+        Err(CostError::Overflow) => return,
+        Err(e) => panic!("min-cost search: {e}"),
+    };
+    assert!(!bounded, "bounds accepted by the min-cost search");
+    let mut seen = HashSet::new();
+    for s in &report.solutions {
+        check_colored(p, &s.options);
+        let total: u128 = s.options.iter().map(|&o| u128::from(p.cost(o))).sum();
+        assert_eq!(total, u128::from(s.cost), "cost of {:?}", s.options);
+        let mut set = s.options.clone();
+        set.sort();
+        assert!(seen.insert(set), "a cheapest solution twice");
+    }
+    assert!(report.solutions.windows(2).all(|w| w[0].cost <= w[1].cost));
+    if let (Outcome::Complete, Some(count)) = (report.outcome, count) {
+        assert_eq!(report.solutions.len() as u64, count.min(3));
+    }
 }
 
 fn counted(p: &mut Problem, branching: Branching, seed: Option<u64>) -> dlx_core::Count {
@@ -221,4 +255,29 @@ fn counted(p: &mut Problem, branching: Branching, seed: Option<u64>) -> dlx_core
     }
     s.set_node_limit(Some(NODE_LIMIT));
     s.count(None)
+}
+
+/// Checks a solution by the rules of colors (DLX2): every primary item
+/// once, every secondary item in one option without a color or in options
+/// that all give it one color, every option with a primary item, none twice.
+fn check_colored(p: &Problem, solution: &[OptionId]) {
+    let mut hits = vec![0u32; p.item_count()];
+    let mut colors = vec![None; p.item_count()];
+    let mut chosen = HashSet::new();
+    for &o in solution {
+        assert!(chosen.insert(o), "option {o} twice in {solution:?}");
+        assert!(p.option_items(o).any(|i| p.is_primary(i)), "option {o} has no primary item");
+        for (item, color) in p.option_items(o).zip(p.option_colors(o)) {
+            let i = item.index();
+            hits[i] += 1;
+            if hits[i] > 1 {
+                let shared = color.is_some() && colors[i] == color && !p.is_primary(item);
+                assert!(shared, "item {i} clashes in {solution:?}");
+            }
+            colors[i] = color;
+        }
+    }
+    for i in 0..p.primary_count() {
+        assert_eq!(hits[i], 1, "primary item {i} in {solution:?}");
+    }
 }
