@@ -28,6 +28,7 @@
 //! the first puzzle of a size it allocates nothing.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use dlx_core::{Branching, Count, ForceError, Item, OptionId, Problem, Stats, Step};
 
@@ -88,6 +89,25 @@ pub enum Outcome {
     /// The node limit stopped the search first.
     NodeLimit,
 }
+
+/// How far a long count has got; see [`Solver::count_with_progress`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CountProgress {
+    /// Solutions counted so far.
+    pub solutions: u64,
+    /// Search nodes so far.
+    pub nodes: u64,
+    /// Knuth's estimate of the share of the tree searched, 0 to 1 (see
+    /// [`dlx_core::Solver::progress`]): rough, and very small on trees as
+    /// large as an empty grid's.
+    pub share: f64,
+    /// Time since the count started.
+    pub elapsed: Duration,
+}
+
+/// Search nodes between two looks at the clock in
+/// [`Solver::count_with_progress`].
+const PROGRESS_NODES: u64 = 1 << 20;
 
 /// A house of the board: a row, a column, a box, a jigsaw region or a
 /// diagonal (all 0-based).
@@ -352,6 +372,74 @@ impl Solver {
             return none;
         }
         let count = s.count(limit);
+        self.stats = s.stats();
+        count
+    }
+
+    /// [`Solver::count`], calling `report` every `every` while the count
+    /// runs (never for a count that ends sooner). The clock is read every
+    /// million search nodes or so; counts, node statistics and the node
+    /// limit are those of [`Solver::count`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dlx_sudoku::{Board, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// let mut reports = 0;
+    /// let count = solver.count_with_progress(&Board::empty(2), None, Duration::ZERO, |_| {
+    ///     reports += 1
+    /// });
+    /// assert_eq!(count.solutions, 288); // done before the clock is read
+    /// assert_eq!(reports, 0);
+    /// ```
+    pub fn count_with_progress(
+        &mut self,
+        puzzle: &Board,
+        limit: Option<u64>,
+        every: Duration,
+        mut report: impl FnMut(&CountProgress),
+    ) -> Count {
+        self.stats = Stats::default();
+        let none = Count {
+            solutions: 0,
+            outcome: dlx_core::Outcome::Complete,
+        };
+        if let Encoded::Clash = self.encode(puzzle, true) {
+            return none;
+        }
+        let mut s = self.problem.solver();
+        s.set_branching(self.config.branching);
+        if force_all(&mut s, &self.clues).is_err() {
+            return none;
+        }
+        let start = Instant::now();
+        let mut next = every;
+        let user_limit = self.node_limit.unwrap_or(u64::MAX);
+        let count = loop {
+            // A search stopped by its node limit resumes when it is raised.
+            let slice = s
+                .stats()
+                .nodes
+                .saturating_add(PROGRESS_NODES)
+                .min(user_limit);
+            s.set_node_limit(Some(slice));
+            let count = s.count(limit);
+            if count.outcome != dlx_core::Outcome::NodeLimit || slice >= user_limit {
+                break count;
+            }
+            let elapsed = start.elapsed();
+            if elapsed >= next {
+                let stats = s.stats();
+                report(&CountProgress {
+                    solutions: stats.solutions,
+                    nodes: stats.nodes,
+                    share: s.progress(),
+                    elapsed,
+                });
+                next = elapsed + every;
+            }
+        };
         self.stats = s.stats();
         count
     }
@@ -977,7 +1065,7 @@ mod tests {
             }
         }
         let mut generator = crate::generate::Generator::new(&Variant::classic());
-        let mut rng = crate::generate::Rng::new(5);
+        let mut rng = crate::rng::Rng::new(5);
         let options = crate::generate::Options::default();
         let mut solved = 0;
         for _ in 0..300 {

@@ -2,6 +2,7 @@
 
 mod common;
 mod dlx_cli;
+mod explain;
 mod formats;
 mod fuzz_regressions;
 mod generate;
