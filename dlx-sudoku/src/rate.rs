@@ -64,13 +64,13 @@ use std::fmt;
 
 use dlx_core::Branching;
 
-use crate::generate::Rng;
+use crate::rng::Rng;
 use crate::solver::{Solver, SolverConfig};
 use crate::variant::{Transform, Variant};
 use crate::Board;
 
 /// A named difficulty level; see the [module documentation](self).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
 pub enum Level {
     /// Score up to 1,500.
     Easy,
@@ -103,6 +103,15 @@ impl Level {
             .iter()
             .position(|&b| score <= b)
             .map_or(Level::Extreme, |k| Level::ALL[k])
+    }
+
+    /// The scores of the level: above the first bound, up to the second
+    /// (0 for easy, infinity for extreme).
+    pub fn range(self) -> (f64, f64) {
+        let k = self as usize;
+        let low = if k == 0 { 0.0 } else { Level::BOUNDS[k - 1] };
+        let high = Level::BOUNDS.get(k).copied().unwrap_or(f64::INFINITY);
+        (low, high)
     }
 
     /// The level's name, as printed: `easy`, `medium`, `hard`, `fiendish`,
@@ -204,6 +213,12 @@ impl Rater {
     /// Stops each search after `limit` nodes (`None`: no limit).
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.solver.set_node_limit(limit);
+    }
+
+    /// Stops each search after `limit` of searching (`None`: no limit), as
+    /// the node limit does.
+    pub fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+        self.solver.set_time_limit(limit);
     }
 
     /// Rates `puzzle`.

@@ -28,6 +28,7 @@
 //! the first puzzle of a size it allocates nothing.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use dlx_core::{Branching, Count, ForceError, Item, OptionId, Problem, Stats, Step};
 
@@ -89,12 +90,24 @@ pub enum Outcome {
     NodeLimit,
 }
 
+/// `count` with a stop by the time limit reported as one by the node limit:
+/// for the programs both are "search limit reached".
+fn search_limit(mut count: Count) -> Count {
+    if matches!(
+        count.outcome,
+        dlx_core::Outcome::Deadline | dlx_core::Outcome::Cancelled
+    ) {
+        count.outcome = dlx_core::Outcome::NodeLimit;
+    }
+    count
+}
+
 /// The engine's search of `problem` under `branching` and the limits.
 fn engine_search(
     problem: &mut Problem,
     branching: dlx_core::Branching,
     node_limit: Option<u64>,
-    time_limit: Option<std::time::Duration>,
+    time_limit: Option<Duration>,
 ) -> dlx_core::Solver<'_> {
     let mut s = problem.solver();
     s.set_branching(branching);
@@ -104,6 +117,25 @@ fn engine_search(
     }
     s
 }
+
+/// How far a long count has got; see [`Solver::count_with_progress`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CountProgress {
+    /// Solutions counted so far.
+    pub solutions: u64,
+    /// Search nodes so far.
+    pub nodes: u64,
+    /// Knuth's estimate of the share of the tree searched, 0 to 1 (see
+    /// [`dlx_core::Solver::progress`]): rough, and very small on trees as
+    /// large as an empty grid's.
+    pub share: f64,
+    /// Time since the count started.
+    pub elapsed: Duration,
+}
+
+/// Search nodes between two looks at the clock in
+/// [`Solver::count_with_progress`].
+const PROGRESS_NODES: u64 = 1 << 20;
 
 /// A house of the board: a row, a column, a box, a jigsaw region or a
 /// diagonal (all 0-based).
@@ -204,7 +236,7 @@ pub fn find_conflict(board: &Board) -> Option<Conflict> {
 pub struct Solver {
     config: SolverConfig,
     node_limit: Option<u64>,
-    time_limit: Option<std::time::Duration>,
+    time_limit: Option<Duration>,
     /// The houses puzzles are solved under.
     variant: Variant,
     problem: Problem,
@@ -281,9 +313,10 @@ impl Solver {
     }
 
     /// Stops each search after `limit` of searching (`None`: no limit); the
-    /// search then ends as at the node limit ([`Outcome::NodeLimit`],
-    /// [`dlx_core::Outcome::Deadline`] for counts).
-    pub fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
+    /// search then ends as at the node limit ([`Outcome::NodeLimit`], and
+    /// [`dlx_core::Outcome::NodeLimit`] for counts: either is "a search
+    /// limit").
+    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
     }
 
@@ -382,7 +415,80 @@ impl Solver {
         if force_all(&mut s, &self.clues).is_err() {
             return none;
         }
-        let count = s.count(limit);
+        let count = search_limit(s.count(limit));
+        self.stats = s.stats();
+        count
+    }
+
+    /// [`Solver::count`], calling `report` every `every` while the count
+    /// runs (never for a count that ends sooner). The clock is read every
+    /// million search nodes or so; counts, node statistics and the node
+    /// limit are those of [`Solver::count`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dlx_sudoku::{Board, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// let mut reports = 0;
+    /// let count = solver.count_with_progress(&Board::empty(2), None, Duration::ZERO, |_| {
+    ///     reports += 1
+    /// });
+    /// assert_eq!(count.solutions, 288); // done before the clock is read
+    /// assert_eq!(reports, 0);
+    /// ```
+    pub fn count_with_progress(
+        &mut self,
+        puzzle: &Board,
+        limit: Option<u64>,
+        every: Duration,
+        mut report: impl FnMut(&CountProgress),
+    ) -> Count {
+        self.stats = Stats::default();
+        let none = Count {
+            solutions: 0,
+            outcome: dlx_core::Outcome::Complete,
+        };
+        if let Encoded::Clash = self.encode(puzzle, true) {
+            return none;
+        }
+        let mut s = engine_search(
+            &mut self.problem,
+            self.config.branching,
+            None,
+            self.time_limit,
+        );
+        if force_all(&mut s, &self.clues).is_err() {
+            return none;
+        }
+        let start = Instant::now();
+        let mut next = every;
+        let user_limit = self.node_limit.unwrap_or(u64::MAX);
+        let count = loop {
+            // A search stopped by its node limit resumes when it is raised.
+            let slice = s
+                .stats()
+                .nodes
+                .saturating_add(PROGRESS_NODES)
+                .min(user_limit);
+            s.set_node_limit(Some(slice));
+            let count = s.count(limit);
+            if count.outcome != dlx_core::Outcome::NodeLimit || slice >= user_limit {
+                // A stop by the time limit ends it too.
+                break search_limit(count);
+            }
+            let elapsed = start.elapsed();
+            if elapsed >= next {
+                let stats = s.stats();
+                report(&CountProgress {
+                    solutions: stats.solutions,
+                    nodes: stats.nodes,
+                    share: s.progress(),
+                    elapsed,
+                });
+                next = elapsed + every;
+            }
+        };
         self.stats = s.stats();
         count
     }
@@ -429,7 +535,7 @@ impl Solver {
                     break;
                 }
                 Step::Deadline | Step::Cancelled => {
-                    count.outcome = dlx_core::Outcome::Deadline;
+                    count.outcome = dlx_core::Outcome::NodeLimit;
                     break;
                 }
             }
@@ -1015,7 +1121,7 @@ mod tests {
             }
         }
         let mut generator = crate::generate::Generator::new(&Variant::classic());
-        let mut rng = crate::generate::Rng::new(5);
+        let mut rng = crate::rng::Rng::new(5);
         let options = crate::generate::Options::default();
         let mut solved = 0;
         for _ in 0..300 {

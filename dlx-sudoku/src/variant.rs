@@ -61,7 +61,7 @@
 use std::fmt;
 
 use crate::board::{MAX_ORDER, MIN_ORDER};
-use crate::generate::Rng;
+use crate::rng::Rng;
 use crate::solver::{Conflict, Unit};
 use crate::Board;
 

@@ -307,3 +307,84 @@ fn the_program_exits_with_the_documented_status() {
         .unwrap();
     assert_eq!(usage.status.code(), Some(2));
 }
+
+/// Runs the real binary: (status, stdout, stderr).
+fn bin(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let r = crate::common::run_bin(args, stdin.as_bytes());
+    (r.code, r.out(), r.stderr)
+}
+
+#[test]
+fn generate_at_a_level() {
+    let rules = Rules::classic(3);
+    for level in ["easy", "medium", "hard"] {
+        let args = ["generate", "--level", level, "-n", "3", "--seed", "5"];
+        let (code, out, err) = bin(&args, "");
+        assert_eq!((code, err.as_str()), (0, ""), "{level}");
+        for p in puzzles(&out) {
+            assert_eq!(rules.count(&p, 2), 1, "{level}: {p:?}");
+        }
+        // `rate` puts every one of them at the level asked for.
+        let (code, rated, err) = bin(&["rate"], &out);
+        assert_eq!((code, err.as_str()), (0, ""));
+        assert_eq!(rated.lines().count(), 3);
+        for l in rated.lines() {
+            assert_eq!(l.split(' ').next(), Some(level), "{l}");
+        }
+        // Reproducible, whatever the thread count.
+        let again = bin(&[&args[..], &["-j", "1"]].concat(), "");
+        assert_eq!(again.1, out, "{level}");
+        let threads = bin(&[&args[..], &["-j", "3"]].concat(), "");
+        assert_eq!(threads.1, out, "{level}");
+    }
+    // --stats names each puzzle's level and score.
+    let (code, _, err) = bin(
+        &["generate", "--level", "medium", "--seed", "5", "--stats"],
+        "",
+    );
+    assert_eq!(code, 0);
+    let l = err.lines().nth(1).expect("a puzzle line");
+    assert!(l.starts_with("puzzle 1: clues="), "{l}");
+    assert!(l.contains(" level=medium score="), "{l}");
+    assert!(bin(&["generate", "--level", "nosuch"], "").0 == 2);
+}
+
+#[test]
+fn a_rare_level_prints_the_closest_puzzle_and_fails() {
+    // One grid is not enough to reach extreme: the closest puzzle found is
+    // printed, stderr says how many grids were tried and what it is.
+    let args = [
+        "generate",
+        "--level",
+        "extreme",
+        "--attempts",
+        "1",
+        "--seed",
+        "9",
+    ];
+    let (code, out, err) = bin(&args, "");
+    assert_eq!(code, 1, "{err}");
+    let p = puzzles(&out);
+    assert_eq!(p.len(), 1);
+    assert_eq!(Rules::classic(3).count(&p[0], 2), 1);
+    let rest = err
+        .strip_prefix(
+            "dlx-sudoku: puzzle 1: no extreme puzzle found in 1 grids; printing the closest: ",
+        )
+        .unwrap_or_else(|| panic!("{err}"));
+    let (clues, rest) = rest.split_once(" clues, ").expect("clues");
+    assert_eq!(
+        clues.parse::<usize>().unwrap(),
+        p[0].iter().filter(|&&v| v != 0).count()
+    );
+    // The level and score it names are rate's.
+    let (_, rated, _) = bin(&["rate"], &out);
+    let (level, score) = rated.trim_end().split_once(' ').unwrap();
+    assert!(
+        rest.ends_with(&format!("{level} (score {score})\n")),
+        "{rest} vs {rated}"
+    );
+    assert_ne!(level, "extreme");
+    // The same run again gives the same puzzle and message.
+    assert_eq!(bin(&args, ""), (code, out, err));
+}

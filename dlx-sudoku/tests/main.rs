@@ -4,6 +4,7 @@ mod common;
 mod dlx_cli;
 mod dlx_cost_cli;
 mod dlx_preprocess_cli;
+mod explain;
 mod formats;
 mod fuzz_regressions;
 mod generate;

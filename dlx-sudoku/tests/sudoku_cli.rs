@@ -292,13 +292,19 @@ fn count_prints_the_number_of_solutions() {
     assert_eq!(r.out(), format!("1\n{multi}\n0\n0\n1\n"));
     assert_eq!(
         (r.code, r.stderr.as_str()),
-        (0, ""),
-        "no solution is a count"
+        (1, ""),
+        "a count of 0 fails the run, as no solution does in solve"
     );
+    // Counts of one or more (limited or not) are answers.
+    let solvable = lines(&[P1, MULTI, HARD]);
+    let r = run_bin(&["count"], &solvable);
+    assert_eq!((r.code, r.out()), (0, format!("1\n{multi}\n1\n")));
 
     let r = run_bin(&["count", "--limit", "2"], &input);
     assert_eq!(r.out(), "1\n2+\n0\n0\n1\n");
-    assert_eq!(r.code, 0);
+    assert_eq!(r.code, 1);
+    let r = run_bin(&["count", "--limit", "2"], &solvable);
+    assert_eq!((r.code, r.out().as_str()), (0, "1\n2+\n1\n"));
     let r = run_bin(&["count", "-l", "1"], &input);
     assert_eq!(r.out(), "1+\n1+\n0\n0\n1+\n");
     let limit = (multi + 5).to_string();
@@ -322,7 +328,7 @@ fn count_prints_the_number_of_solutions() {
     let (exit, out, err) = run_lib(&config, &input);
     assert_eq!(
         (exit, out.as_str(), err.as_str()),
-        (Exit::Success, "1\n2+\n0\n0\n1\n", "")
+        (Exit::PuzzleFailed, "1\n2+\n0\n0\n1\n", "")
     );
 }
 
@@ -580,7 +586,8 @@ fn usage_errors_exit_2() {
         assert_eq!(r.stdout, b"", "{args:?}");
         assert!(!r.stderr.is_empty(), "{args:?}");
     }
-    // pretty is an output format only.
+    // Every format --help offers is read: pretty too.
+    let pretty = run_bin(&["--output", "pretty"], &lines(&[P1])).stdout;
     for args in [
         &["--format", "pretty"][..],
         &["-f", "pretty"],
@@ -588,19 +595,14 @@ fn usage_errors_exit_2() {
         &["check", "-f", "pretty"],
         &["solve", "--format", "pretty"],
     ] {
-        let r = run_bin(args, &lines(&[P1]));
-        assert_eq!(r.code, 2, "{args:?}");
-        assert_eq!(r.stdout, b"");
-        assert_eq!(
-            r.stderr, "dlx-sudoku: 'pretty' is an output format only\n",
-            "{args:?}"
-        );
+        let r = run_bin(args, &pretty);
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""), "{args:?}");
     }
-    let err = Args::try_parse_from(["dlx-sudoku", "--format", "pretty"])
+    let c = Args::try_parse_from(["dlx-sudoku", "--format", "pretty"])
         .expect("clap accepts the name")
         .config()
-        .expect_err("config rejects it");
-    assert!(err.contains("output format only"), "{err}");
+        .expect("pretty is read");
+    assert_eq!(c.format, Some(Format::Pretty));
 }
 
 #[test]
@@ -610,17 +612,29 @@ fn help_documents_formats_and_exit_status() {
     let help = r.out();
     for needle in [
         "Exit status",
-        "0  every puzzle was solved",
-        "1  some puzzle had no solution",
+        "0  every puzzle got the answer",
+        "1  some puzzle could not get it",
+        "count of 0 included",
         "2  usage error",
         "poj3076",
         "leetcode",
         "pretty",
         "invalid puzzle",
         "search limit reached",
+        "every format is\nread and written",
+        "explain",
+        "hint",
+        "--with-filename",
+        "--unique",
+        "counting: N",
+        "Threads:",
+        "DLX1's exactly only on one thread",
     ] {
         assert!(help.contains(needle), "--help lacks {needle:?}");
     }
+    let r = run_bin(&["generate", "--help"], b"");
+    assert!(r.out().contains("--level <LEVEL>"), "{}", r.out());
+    assert!(r.out().contains("fiendish"), "{}", r.out());
     let r = run_bin(&["--version"], b"");
     assert_eq!(r.code, 0);
     assert!(r.out().starts_with("dlx-sudoku "), "{}", r.out());
@@ -802,4 +816,247 @@ fn node_limit_in_solve() {
         Format::Line,
         &[HARD, HARD, P2].map(|p| Expect::Solved(board(p))),
     );
+}
+
+// ---------------------------------------------------------------------------
+// Several files, one rule for the exit status, long counts
+
+/// Strips `SOURCE:LINE: ` from every line that is not blank, checking the
+/// source; the lines, and the line numbers named.
+fn strip_prefixes(out: &str, source: &str) -> (String, Vec<usize>) {
+    let mut text = String::new();
+    let mut numbers = Vec::new();
+    for l in out.split_inclusive('\n') {
+        if l == "\n" {
+            text.push('\n');
+            continue;
+        }
+        let rest = l
+            .strip_prefix(source)
+            .and_then(|r| r.strip_prefix(':'))
+            .unwrap_or_else(|| panic!("{l:?} lacks {source}:"));
+        let (n, rest) = rest.split_once(": ").expect("LINE: ");
+        numbers.push(n.parse().expect("a line number"));
+        text.push_str(rest);
+    }
+    (text, numbers)
+}
+
+#[test]
+fn with_filename_names_the_source_of_every_record() {
+    let lines_file = TempFile::new("h-lines", lines(&[P1, "12.", P2]).as_slice());
+    let grid_file = TempFile::new(
+        "h-grid",
+        format!(
+            "# two grids\n{}\n{}",
+            crate::common::grid_text(&board(P1)),
+            crate::common::grid_text(&board(P2))
+        )
+        .as_bytes(),
+    );
+    let (a_name, b_name) = (lines_file.arg(), grid_file.arg());
+    let files = [a_name.as_str(), b_name.as_str()];
+    for sub in [&[][..], &["count"], &["check"], &["rate"], &["hint"]] {
+        let plain = run_bin(&[sub, &files[..]].concat(), b"");
+        let with = run_bin(&[sub, &["-H"], &files[..]].concat(), b"");
+        let long = run_bin(&[sub, &["--with-filename"], &files[..]].concat(), b"");
+        assert_eq!(with.stdout, long.stdout);
+        assert_eq!(
+            (with.code, &with.stderr),
+            (plain.code, &plain.stderr),
+            "{sub:?}"
+        );
+        // The first file's records come first, then the second's; each
+        // prefixed line names its puzzle's first line.
+        let out = with.out();
+        let split = out
+            .find(&format!("{}:", grid_file.arg()))
+            .expect("records of the grid file");
+        let (a, a_lines) = strip_prefixes(&out[..split], &lines_file.arg());
+        let (b, b_lines) = strip_prefixes(&out[split..], &grid_file.arg());
+        assert_eq!(format!("{a}{b}"), plain.out(), "{sub:?}");
+        let mut a_lines = a_lines;
+        a_lines.dedup();
+        let mut b_lines = b_lines;
+        b_lines.dedup();
+        assert_eq!(a_lines, [1, 2, 3], "{sub:?}");
+        assert_eq!(b_lines, [2, 12], "{sub:?}");
+    }
+    // Standard input is <stdin>; a solved grid's every row is prefixed.
+    let r = run_bin(&["-H", "--output", "grid"], &lines(&[P1]));
+    let (text, numbers) = strip_prefixes(&r.out(), "<stdin>");
+    assert_eq!(numbers, [1; 9]);
+    check_records(&text, Format::Grid, &[Expect::Solved(board(P1))]);
+}
+
+#[test]
+fn solve_unique_reports_several_solutions() {
+    let input = lines(&[P1, MULTI, UNSOLVABLE, HARD]);
+    let r = run_bin(&["solve", "--unique"], &input);
+    assert_eq!((r.code, r.stderr.as_str()), (1, ""));
+    check_records(
+        &r.out(),
+        Format::Line,
+        &[
+            Expect::Solved(board(P1)),
+            Expect::Message("multiple solutions"),
+            Expect::Message("no solution"),
+            Expect::Solved(board(HARD)),
+        ],
+    );
+    // Without it, one of the solutions, and status 0 (a solution was
+    // asked for); -u is the short form; unique puzzles pass.
+    let r = run_bin(&[] as &[&str], &lines(&[MULTI]));
+    assert_eq!(r.code, 0);
+    check_records(&r.out(), Format::Line, &[Expect::Solved(board(MULTI))]);
+    let r = run_bin(&["-u"], &lines(&[P1, HARD]));
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let r = run_bin(&["-u", "--max-nodes", "1"], &lines(&[HARD]));
+    assert_eq!((r.code, r.out().as_str()), (1, "search limit reached\n"));
+}
+
+#[test]
+fn one_exit_status_rule_for_every_subcommand() {
+    // The same puzzles in every subcommand: 0 only when every puzzle got
+    // its answer, 1 as soon as one has no solution, is malformed, or (for
+    // the subcommands that need one) has several.
+    let cases: [(&str, [i32; 7]); 5] = [
+        //           solve solve-u count check rate explain hint
+        (P1, [0, 0, 0, 0, 0, 0, 0]),
+        (MULTI, [0, 1, 0, 1, 1, 1, 1]),
+        (UNSOLVABLE, [1, 1, 1, 1, 1, 1, 1]),
+        (CLASH, [1, 1, 1, 1, 1, 1, 1]),
+        ("12.", [1, 1, 1, 1, 1, 1, 1]),
+    ];
+    let subs: [&[&str]; 7] = [
+        &["solve"],
+        &["solve", "--unique"],
+        &["count"],
+        &["check"],
+        &["rate"],
+        &["explain"],
+        &["hint"],
+    ];
+    for (puzzle, codes) in cases {
+        for (sub, code) in subs.iter().zip(codes) {
+            let r = run_bin(sub, &lines(&[puzzle]));
+            assert_eq!(r.code, code, "{sub:?} {puzzle}: {}", r.out());
+        }
+    }
+    let r = run_bin(&["--help"], b"");
+    assert!(r
+        .out()
+        .contains("Exit status (one rule for every subcommand)"));
+}
+
+#[test]
+fn a_long_count_reports_progress_in_process() {
+    let config = Config {
+        command: Command::Count { limit: None },
+        max_nodes: Some(3_500_000),
+        count_progress: Some(std::time::Duration::ZERO),
+        ..Config::default()
+    };
+    let (exit, out, err) = run_lib(&config, format!("{}\n", ".".repeat(81)).as_bytes());
+    // Stopped by the node limit: a lower bound, and status 1.
+    assert_eq!(exit, Exit::PuzzleFailed);
+    let solutions: u64 = out
+        .trim_end()
+        .strip_suffix('+')
+        .expect("N+")
+        .parse()
+        .unwrap();
+    let mut last = (0u64, 0u64);
+    let reports: Vec<&str> = err.lines().collect();
+    assert_eq!(reports.len(), 3, "{err}");
+    for l in reports {
+        let rest = l
+            .strip_prefix("<stdin>:1: counting: ")
+            .unwrap_or_else(|| panic!("{l}"));
+        let (n, rest) = rest.split_once(" solutions, ").unwrap();
+        let (m, rest) = rest.split_once(" nodes, ~").unwrap();
+        assert!(rest.ends_with(" s (--limit N stops at N)"), "{l}");
+        let (n, m): (u64, u64) = (n.parse().unwrap(), m.parse().unwrap());
+        assert!(n > last.0 && m > last.1 && n <= solutions, "{l}");
+        last = (n, m);
+    }
+    // Off, and for counts that end at once: nothing.
+    let quiet = Config {
+        count_progress: None,
+        ..config.clone()
+    };
+    let (_, out2, err) = run_lib(&quiet, format!("{}\n", ".".repeat(81)).as_bytes());
+    assert_eq!((out2, err.as_str()), (out, ""));
+    let (exit, _, err) = run_lib(&config, &lines(&[P1, HARD]));
+    assert_eq!((exit, err.as_str()), (Exit::Success, ""));
+}
+
+#[test]
+fn a_long_count_reports_progress_even_when_piped() {
+    // An empty grid has 6.67e21 solutions: the count never ends, and a
+    // line on stderr (a pipe here) says so after a few seconds. The test
+    // reads that line and stops the program.
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
+        .args(["count", "-j", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlx-sudoku runs");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin
+        .write_all(format!("{}\n", ".".repeat(81)).as_bytes())
+        .unwrap();
+    drop(stdin);
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let _ = BufReader::new(stderr).read_line(&mut line);
+        let _ = tx.send(line);
+    });
+    // The timeout only keeps a broken program from hanging the suite.
+    let line = rx.recv_timeout(std::time::Duration::from_secs(120));
+    let _ = child.kill();
+    let _ = child.wait();
+    let line = line.expect("a progress line");
+    assert!(line.starts_with("<stdin>:1: counting: "), "{line}");
+    assert!(line.ends_with(" s (--limit N stops at N)\n"), "{line}");
+}
+
+/// `--time-limit` stops each puzzle's search as `--max-nodes` does: the
+/// puzzle is answered "search limit reached" (a count gets a '+'), the
+/// others are still answered, and the run fails.
+#[test]
+fn a_time_limit_stops_each_search_and_the_rest_are_answered() {
+    let empty = ".".repeat(81);
+    let r = run_bin(&["count", "--time-limit", "0.05"], &lines(&[&empty, P1]));
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let out = r.out();
+    let counts: Vec<&str> = out.lines().collect();
+    assert_eq!(counts.len(), 2, "{out}");
+    let partial: u64 = counts[0]
+        .strip_suffix('+')
+        .unwrap_or_else(|| panic!("{out}"))
+        .parse()
+        .expect("a count");
+    assert!(partial > 0);
+    assert_eq!(counts[1], "1");
+
+    // A limit of 0 stops a search before it starts; a puzzle the clues
+    // settle needs none.
+    let r = run_bin(&["--time-limit", "0"], &lines(&[HARD, P1]));
+    assert_eq!(r.code, 1);
+    let out = r.out();
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers[0], "search limit reached", "{out}");
+    assert_eq!(answers.len(), 2);
+    let r = run_bin(&["--time-limit", "1000"], &lines(&[HARD, P1]));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!r.out().contains("limit"), "{}", r.out());
+
+    let r = run_bin(&["--time-limit", "soon"], &lines(&[P1]));
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("--time-limit"), "{}", r.stderr);
 }

@@ -897,7 +897,8 @@ fn regions_that_no_grid_fits_are_reported() {
         &["count", "--regions", file.path()],
         "....\n....\n....\n....\n",
     );
-    assert_eq!((exit, out.as_str()), (Exit::Success, "0\n"));
+    // A count of 0 is a puzzle without a solution: status 1.
+    assert_eq!((exit, out.as_str()), (Exit::PuzzleFailed, "0\n"));
 }
 
 #[test]

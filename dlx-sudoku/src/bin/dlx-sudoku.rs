@@ -18,5 +18,7 @@ fn main() -> ExitCode {
     // Standard input is read on whichever thread is free while the others
     // solve, so it is taken unlocked (`Stdin` can move between threads).
     let stdin = BufReader::with_capacity(64 * 1024, io::stdin());
-    run(&config, stdin, io::stdout().lock(), io::stderr().lock()).into()
+    // Standard error is shared with the threads that report on long
+    // counts, so it is taken unlocked too.
+    run(&config, stdin, io::stdout().lock(), io::stderr()).into()
 }

@@ -13,7 +13,8 @@ const MAX_LINES: usize = 64;
 /// (it may be cut). Blank lines and `#` comment lines before the first
 /// record are skipped. The rules, on the first line that is left:
 ///
-/// - `[` first: [`Format::Leetcode`]; `end`: [`Format::Line`].
+/// - `[` first: [`Format::Leetcode`]; `+` or `|` first: [`Format::Pretty`];
+///   `end`: [`Format::Line`].
 /// - Several blank-separated words: [`Format::Hdu1426`] if a `?` appears in
 ///   the sample, else [`Format::Spaced`].
 /// - Only digits, followed by a row whose length differs (or by nothing): a
@@ -60,6 +61,9 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
 
     if first[0] == b'[' {
         return Some(Format::Leetcode);
+    }
+    if first[0] == b'+' || first[0] == b'|' {
+        return Some(Format::Pretty);
     }
     if first.eq_ignore_ascii_case(b"end") {
         return Some(Format::Line);

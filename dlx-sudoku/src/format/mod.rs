@@ -11,7 +11,7 @@
 //! | [`Spaced`](Format::Spaced) | side lines of side blank-separated cells | a blank line | `0` (`?` `.` `_`) | decimal numbers |
 //! | [`Poj3076`](Format::Poj3076) | side lines of side characters | a blank line | `-` (`.`) | `A` = 1 … `Y` = 25 |
 //! | [`Leetcode`](Format::Leetcode) (LeetCode 37) | a JSON array of rows of one-character strings | whitespace (a `,` is allowed) | `"."` (`"0"` `"_"`) | `"1"`-`"9"`, `"A"`-`"P"` |
-//! | [`Pretty`](Format::Pretty) (output only) | a boxed grid for people | a blank line | `.` | `1`-`9`, `A`-`P` |
+//! | [`Pretty`](Format::Pretty) | a boxed grid for people: rules of `+` and `-` around the boxes, side rows of cells separated by blanks and `\|` | a blank line | `.` (`0` `_`) | `1`-`9`, `A`-`P` |
 //!
 //! Values above 9 are written `A` = 10 … `P` = 25 in the character formats
 //! (case-insensitive on input), so boards of order 2 to 5 (4×4, 9×9,
@@ -35,6 +35,12 @@
 //! - Line and grid formats: comment lines whose first nonblank character is
 //!   `#`, anywhere. Line format: blank lines anywhere, and a line `end`
 //!   (any case) ends the input as in POJ 3074: nothing after it is read.
+//! - [`Pretty`](Format::Pretty): lines of `+` and `-` (the rules) are
+//!   skipped, `|` separates cells as blanks do, and `#` comment lines are
+//!   allowed; where the rules and bars stand is not checked, so a grid
+//!   drawn by hand with other box lines is read as well. After a broken
+//!   record the reader skips to the next blank line (a broken rule cannot
+//!   be told from a broken row), which pretty output puts between records.
 //! - Block formats: the blank line between records may be missing (a record
 //!   ends after its side-th row); a blank line *inside* a record truncates it.
 //! - [`Poj2676`](Format::Poj2676): blank lines between cases. The case count
@@ -142,13 +148,13 @@ pub enum Format {
     /// A JSON array of rows of one-character strings, `"."` blank (LeetCode 37).
     #[value(name = "leetcode", alias = "leetcode37", alias = "json")]
     Leetcode,
-    /// A boxed grid for people (output only).
+    /// A boxed grid for people: `+---` rules, `|` between boxes, `.` blank.
     #[value(name = "pretty")]
     Pretty,
 }
 
 impl Format {
-    /// Every format, readable ones first.
+    /// Every format.
     pub const ALL: [Format; 8] = [
         Format::Line,
         Format::Grid,
@@ -174,9 +180,10 @@ impl Format {
         }
     }
 
-    /// Can a [`Reader`] read this format? Only [`Format::Pretty`] is output only.
+    /// Can a [`Reader`] read this format? Every format can (since
+    /// [`Format::Pretty`] is read back too); kept for callers that ask.
     pub fn can_read(self) -> bool {
-        self != Format::Pretty
+        true
     }
 }
 

@@ -134,12 +134,10 @@ enum State {
     Line,
     Block(Block),
     Json(Json),
-    Unreadable,
 }
 
 impl<R: BufRead> Reader<R> {
-    /// Reads `format` from `inner`. A [`Format::Pretty`] reader (the format
-    /// is output only) yields one [`io::ErrorKind::Unsupported`] error.
+    /// Reads `format` from `inner`.
     pub fn new(inner: R, format: Format) -> Self {
         let state = match format {
             Format::Line => State::Line,
@@ -160,7 +158,11 @@ impl<R: BufRead> Reader<R> {
                 false,
             )),
             Format::Leetcode => State::Json(Json::new()),
-            Format::Pretty => State::Unreadable,
+            Format::Pretty => {
+                let mut block = Block::new(Row::Boxed, None, true, false);
+                block.rules = true;
+                State::Block(block)
+            }
         };
         Reader {
             lines: Lines::new(inner),
@@ -221,10 +223,6 @@ impl<R: BufRead> Iterator for Reader<R> {
             State::Line => next_line_puzzle(&mut self.lines),
             State::Block(block) => block.next(&mut self.lines),
             State::Json(json) => json.next(&mut self.lines),
-            State::Unreadable => Err(io::Error::new(
-                io::ErrorKind::Unsupported,
-                format!("the {} format is output only", self.format),
-            )),
         };
         match step {
             Ok(Some(Ok(puzzle))) => Some(Ok(puzzle)),
@@ -296,6 +294,14 @@ enum Row {
     Chars(Alphabet),
     /// Blank-separated tokens.
     Tokens(Alphabet),
+    /// One character of [`Alphabet::Std`] per cell, cells separated by
+    /// blanks and `|` ([`Format::Pretty`]).
+    Boxed,
+}
+
+/// Is `b` a blank or the `|` between boxes of [`Format::Pretty`]?
+fn is_boxed_blank(b: u8) -> bool {
+    b == b'|' || is_blank(b)
 }
 
 /// Parses one row (or a whole line-format puzzle when `per_line`) of
@@ -386,6 +392,56 @@ fn parse_row(
             }
             Ok(side)
         }
+        Row::Boxed => {
+            let n = words_by(text, is_boxed_blank).count();
+            if !allowed.contains(&n) {
+                return Err((
+                    None,
+                    ParseErrorKind::WrongLength {
+                        found: n,
+                        expected: allowed,
+                    },
+                ));
+            }
+            let side = n;
+            *side_found = Some(side);
+            out.reserve(n);
+            let alphabet = Alphabet::Std;
+            for (offset, word) in words_by(text, is_boxed_blank) {
+                let pos = start + offset;
+                let cell = match word {
+                    [b] if b.is_ascii() => alphabet.char_value(*b),
+                    _ => Cell::Unknown,
+                };
+                match cell {
+                    Cell::Value(v) if v <= side => out.push(v as u8),
+                    Cell::Value(_) => {
+                        return Err((
+                            Some(column(line, pos)),
+                            ParseErrorKind::ValueOutOfRange {
+                                found: excerpt(word),
+                                side,
+                                expected: alphabet.expected(side),
+                            },
+                        ))
+                    }
+                    Cell::Unknown => {
+                        let kind = match std::str::from_utf8(word).ok().and_then(single_char) {
+                            Some(c) => ParseErrorKind::UnknownCharacter {
+                                found: c,
+                                expected: alphabet.expected(side),
+                            },
+                            None => ParseErrorKind::BadToken {
+                                found: excerpt(word),
+                                expected: alphabet.expected(side),
+                            },
+                        };
+                        return Err((Some(column(line, pos)), kind));
+                    }
+                }
+            }
+            Ok(side)
+        }
         Row::Tokens(alphabet) => {
             let n = words(text).count();
             if !allowed.contains(&n) {
@@ -436,12 +492,18 @@ fn parse_row(
 
 /// The blank-separated words of `text`, each with its byte offset.
 fn words(text: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    words_by(text, is_blank)
+}
+
+/// The words of `text` between bytes that `sep` accepts, each with its
+/// byte offset.
+fn words_by(text: &[u8], sep: fn(u8) -> bool) -> impl Iterator<Item = (usize, &[u8])> {
     let mut pos = 0;
     std::iter::from_fn(move || {
-        let start = pos + text[pos..].iter().position(|&b| !is_blank(b))?;
+        let start = pos + text[pos..].iter().position(|&b| !sep(b))?;
         let len = text[start..]
             .iter()
-            .position(|&b| is_blank(b))
+            .position(|&b| sep(b))
             .unwrap_or(text.len() - start);
         pos = start + len;
         Some((start, &text[start..pos]))
@@ -468,6 +530,9 @@ struct Block {
     first_row: &'static [usize],
     /// Are `#` comment lines allowed?
     comments: bool,
+    /// Are rules (lines of `+` and `-`, [`Format::Pretty`]) skipped like
+    /// comments?
+    rules: bool,
     /// The case count of [`Format::Poj2676`].
     count: Option<Count>,
     /// Lines to skip before the next record, after an error.
@@ -515,6 +580,7 @@ impl Block {
                 SIDES
             },
             comments,
+            rules: false,
             count: counted.then_some(Count {
                 state: CountState::Unread,
                 cases: 0,
@@ -524,14 +590,24 @@ impl Block {
         }
     }
 
-    /// Is the current line a comment (and comments allowed)?
+    /// Is the current line (trimmed) a comment (and comments allowed), or
+    /// a rule of [`Format::Pretty`]?
     fn is_comment(&self, t: &[u8]) -> bool {
-        self.comments && t.first() == Some(&b'#')
+        (self.comments && t.first() == Some(&b'#'))
+            || (self.rules
+                && t.first() == Some(&b'+')
+                && t.iter().all(|&b| b == b'+' || b == b'-' || is_blank(b)))
     }
 
     /// What to skip after an error in row `rows_done` of a record of side
     /// `side` (if known).
     fn skip_after(&self, side: Option<usize>, rows_done: usize) -> Option<Skip> {
+        if self.rules && side.is_none_or(|s| s > rows_done) {
+            // A broken rule cannot be told from a broken row, so counting
+            // rows could stop short: skip to the blank line that pretty
+            // output puts between records.
+            return Some(Skip::Rows(usize::MAX));
+        }
         match side {
             Some(s) if s > rows_done => Some(Skip::Rows(s - rows_done)),
             Some(_) => None,
@@ -545,6 +621,7 @@ impl Block {
         match self.row {
             Row::Chars(_) => column(&text[s..e], e - s) - 1,
             Row::Tokens(_) => words(&text[s..e]).count(),
+            Row::Boxed => words_by(&text[s..e], is_boxed_blank).count(),
         }
     }
 
@@ -557,7 +634,9 @@ impl Block {
                 return Ok(Some(Err(e)));
             }
         }
-        // The first row of the record.
+        // The first row of the record; in the pretty format the record
+        // starts at the rule above it.
+        let mut rule_line = None;
         let fetched = loop {
             match lines.fetch()? {
                 Fetch::End => return Ok(self.end_of_input().map(Err)),
@@ -565,14 +644,21 @@ impl Block {
                 Fetch::Text => {
                     let text = lines.text();
                     let (s, e) = trim(text);
-                    if s == e || self.is_comment(&text[s..e]) {
+                    if s == e {
+                        rule_line = None;
+                        continue;
+                    }
+                    if self.is_comment(&text[s..e]) {
+                        if self.rules && text[s] == b'+' {
+                            rule_line = Some(lines.line_no());
+                        }
                         continue;
                     }
                     break Fetch::Text;
                 }
             }
         };
-        let start = lines.line_no();
+        let start = rule_line.unwrap_or(lines.line_no());
         if let Some(count) = &mut self.count {
             if let CountState::Declared { n, .. } = count.state {
                 if count.cases == n && !count.extra_reported && fetched == Fetch::Text {
@@ -589,7 +675,7 @@ impl Block {
         }
         if fetched == Fetch::TooLong {
             self.skip = self.skip_after(None, 1);
-            return Ok(Some(Err(too_long(start))));
+            return Ok(Some(Err(too_long(lines.line_no()))));
         }
         let mut cells = Vec::new();
         let mut side_found = None;
@@ -605,7 +691,9 @@ impl Block {
             Ok(side) => side,
             Err((column, kind)) => {
                 self.skip = self.skip_after(side_found, 1);
-                return Ok(Some(Err(ParseError::new(start, column, kind))));
+                // The row's line (the record's, but for a pretty rule).
+                let line = lines.line_no();
+                return Ok(Some(Err(ParseError::new(line, column, kind))));
             }
         };
         cells.reserve(side * side - side);

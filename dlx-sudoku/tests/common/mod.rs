@@ -28,9 +28,9 @@ pub const BRANCHINGS: [Branching; 5] = [
 // ---------------------------------------------------------------------------
 // Files
 
-/// The formats a reader reads, in the order the `sudoku_formats` fuzz
-/// target numbers them.
-pub const READABLE: [Format; 7] = [
+/// The formats a reader reads: all of them, the first seven in the order
+/// the `sudoku_formats` fuzz target numbers them.
+pub const READABLE: [Format; 8] = [
     Format::Line,
     Format::Grid,
     Format::Poj2676,
@@ -38,6 +38,7 @@ pub const READABLE: [Format; 7] = [
     Format::Spaced,
     Format::Poj3076,
     Format::Leetcode,
+    Format::Pretty,
 ];
 
 /// `dlx-sudoku/tests/data/<rel>`.
@@ -632,8 +633,13 @@ pub enum Record {
     Message(String),
 }
 
-/// The messages printed in place of a board.
-pub const MESSAGES: [&str; 3] = ["no solution", "invalid puzzle", "search limit reached"];
+/// The messages printed in place of a board (the last by `solve --unique`).
+pub const MESSAGES: [&str; 4] = [
+    "no solution",
+    "invalid puzzle",
+    "search limit reached",
+    "multiple solutions",
+];
 
 fn is_message(line: &str) -> bool {
     MESSAGES.contains(&line)

@@ -1,0 +1,368 @@
+//! The command line of `dlx-sudoku`: clap's view of it ([`Args`]) and its
+//! validation into a [`Config`].
+
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+use super::help::AFTER_HELP;
+use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
+use crate::format::Format;
+use crate::generate::{self, Symmetry};
+use crate::rate::{self, Level};
+use crate::variant::{Regions, Variant};
+
+/// Command-line arguments of `dlx-sudoku`, as clap parses them;
+/// [`Args::config`] validates them into a [`Config`].
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "dlx-sudoku",
+    version,
+    about = "Solve, count, check, rate, explain and generate Sudoku puzzles with Dancing Links",
+    long_about = "Solve, count, check, rate, explain and generate Sudoku puzzles (4x4 to 25x25; \
+                  classic, X-Sudoku and jigsaw) with Dancing Links. \
+                  Reads the files given, or standard input, in any of the judge formats \
+                  (POJ 3074, POJ 2676, HDU 1426, POJ 3076, LeetCode 37, plain grids) and \
+                  writes one result per puzzle in the same format.",
+    after_help = AFTER_HELP,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Option<Sub>,
+
+    #[command(flatten)]
+    solve: SolveArgs,
+}
+
+/// The subcommands; `solve` is the default.
+#[derive(Clone, Debug, Subcommand)]
+enum Sub {
+    /// Solve each puzzle (the default when no subcommand is given).
+    Solve(SolveArgs),
+    /// Print the number of solutions of each puzzle.
+    Count {
+        /// Stop counting at N solutions; the line then reads 'N+'.
+        #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        limit: Option<u64>,
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Say for each puzzle whether it is well formed, consistent and
+    /// uniquely solvable, and why not.
+    Check {
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Rate each puzzle's difficulty from the search: a level and the score
+    /// (mean dancing-links updates over random relabellings).
+    Rate {
+        /// Relabellings per puzzle.
+        #[arg(long, value_name = "N", default_value_t = rate::DEFAULT_SAMPLES,
+              value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
+        samples: usize,
+        /// Seed of the relabellings.
+        #[arg(long, value_name = "S", default_value_t = 0)]
+        seed: u64,
+        /// Puzzles rated, mean score and level counts on stderr at the end.
+        #[arg(long)]
+        summary: bool,
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Print the logical steps that solve each puzzle, in players' words,
+    /// until it is solved or logic runs out.
+    Explain {
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Print the next logical step of each puzzle.
+    Hint {
+        #[command(flatten)]
+        common: CommonArgs,
+    },
+    /// Generate puzzles with exactly one solution.
+    Generate(GenerateArgs),
+}
+
+/// Arguments of `generate`.
+#[derive(Clone, Debug, clap::Args)]
+struct GenerateArgs {
+    /// Number of puzzles.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    count: u64,
+    /// Seed: the same seed (and options) gives the same puzzles (default:
+    /// from the clock).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Board side: 4, 9, 16 or 25 (default 9, or the regions' side).
+    #[arg(long, value_name = "SIDE", value_parser = ["4", "9", "16", "25"])]
+    size: Option<String>,
+    /// Every clue is needed: removing any one loses uniqueness.
+    #[arg(long)]
+    minimal: bool,
+    /// Symmetry of the clue pattern.
+    #[arg(long, value_name = "SYMMETRY", default_value = "none")]
+    symmetry: Symmetry,
+    /// Target number of clues.
+    #[arg(long, value_name = "K")]
+    clues: Option<usize>,
+    /// Only puzzles that `rate` puts at this level.
+    #[arg(long, value_name = "LEVEL")]
+    level: Option<Level>,
+    /// Grids to try per puzzle when a goal (--clues, --minimal, --level) is
+    /// missed (default: 1000 for 4x4 and 9x9, 100 with --level extreme,
+    /// 20 for 16x16, 3 for 25x25).
+    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    attempts: Option<usize>,
+    /// Output format (default: line).
+    #[arg(short, long, value_name = "FORMAT")]
+    output: Option<Format>,
+    #[command(flatten)]
+    variant: VariantArgs,
+    /// Seed and per-puzzle statistics (clues, grids tried, time) on stderr.
+    #[arg(short, long)]
+    stats: bool,
+    /// Generate on N threads (0, the default: one per core). The puzzles do
+    /// not depend on it.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    threads: usize,
+}
+
+/// The variant options.
+#[derive(Clone, Debug, clap::Args)]
+struct VariantArgs {
+    /// Sudoku variant: classic, or x (both main diagonals are houses too).
+    #[arg(long, value_name = "VARIANT", default_value = "classic")]
+    variant: VariantKind,
+    /// Jigsaw: read regions replacing the boxes from FILE (a grid of region
+    /// labels; `dlx-sudoku --help` describes it).
+    #[arg(long, value_name = "FILE")]
+    regions: Option<PathBuf>,
+}
+
+/// The values of `--variant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum VariantKind {
+    /// Rows, columns and boxes (or regions).
+    Classic,
+    /// The main diagonals too.
+    X,
+}
+
+impl VariantArgs {
+    /// The variant asked for, with its regions file read.
+    fn variant(&self) -> Result<Variant, String> {
+        let variant = match &self.regions {
+            None => Variant::classic(),
+            Some(path) => {
+                let text = std::fs::read(path).map_err(|e| {
+                    format!(
+                        "dlx-sudoku: cannot read the regions file {}: {e}",
+                        path.display()
+                    )
+                })?;
+                let regions = Regions::parse(&text)
+                    .map_err(|e| format!("dlx-sudoku: {}:{e}", path.display()))?;
+                Variant::jigsaw(regions)
+            }
+        };
+        Ok(variant.with_diagonals(self.variant == VariantKind::X))
+    }
+}
+
+/// Arguments of `solve`.
+#[derive(Clone, Debug, clap::Args)]
+struct SolveArgs {
+    /// Output format (default: the input's format).
+    #[arg(short, long, value_name = "FORMAT")]
+    output: Option<Format>,
+    /// Print 'multiple solutions' (and fail) for a puzzle with several
+    /// solutions instead of its first one.
+    #[arg(short, long)]
+    unique: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// Arguments every subcommand takes.
+#[derive(Clone, Debug, clap::Args)]
+struct CommonArgs {
+    /// Puzzle files; '-' or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Input format (default: detected from the start of each input).
+    #[arg(short, long, value_name = "FORMAT")]
+    format: Option<Format>,
+    /// Stop each puzzle's search after N search nodes.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+    /// Stop each puzzle's search after SECS seconds of searching (a decimal
+    /// number, e.g. 0.5); the puzzle is then answered 'search limit
+    /// reached', as with --max-nodes.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Per-puzzle and total statistics (nodes, updates, time) on stderr.
+    #[arg(short, long)]
+    stats: bool,
+    /// Solve on N threads (0, the default: one per core). Output stays in
+    /// input order.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    threads: usize,
+    /// Prefix each output line with the input and line of its puzzle
+    /// ('SOURCE:LINE: ').
+    #[arg(short = 'H', long)]
+    with_filename: bool,
+    #[command(flatten)]
+    variant: VariantArgs,
+}
+
+impl Args {
+    /// The validated configuration these arguments ask for.
+    ///
+    /// # Errors
+    /// A message when the arguments are inconsistent (a size that the
+    /// regions contradict) or a regions file cannot be read or is
+    /// malformed.
+    pub fn config(self) -> Result<Config, String> {
+        let mut unique = false;
+        let (command, common, output) = match self.command {
+            None => {
+                unique = self.solve.unique;
+                (Command::Solve, self.solve.common, self.solve.output)
+            }
+            Some(Sub::Solve(s)) => {
+                unique = s.unique;
+                (Command::Solve, s.common, s.output)
+            }
+            Some(Sub::Explain { common }) => (Command::Explain, common, None),
+            Some(Sub::Hint { common }) => (Command::Hint, common, None),
+            Some(Sub::Count { limit, common }) => (Command::Count { limit }, common, None),
+            Some(Sub::Check { common }) => (Command::Check, common, None),
+            Some(Sub::Rate {
+                samples,
+                seed,
+                summary,
+                common,
+            }) => (
+                Command::Rate {
+                    samples,
+                    seed,
+                    summary,
+                },
+                common,
+                None,
+            ),
+            Some(Sub::Generate(g)) => return g.config(),
+        };
+        let variant = common.variant.variant()?;
+        let inputs = if common.files.is_empty() {
+            vec![Input::Stdin]
+        } else {
+            common
+                .files
+                .into_iter()
+                .map(|p| {
+                    if p == Path::new("-") {
+                        Input::Stdin
+                    } else {
+                        Input::File(p)
+                    }
+                })
+                .collect()
+        };
+        Ok(Config {
+            command,
+            inputs,
+            format: common.format,
+            output,
+            max_nodes: common.max_nodes,
+            time_limit: common.time_limit,
+            stats: common.stats,
+            threads: common.threads,
+            variant,
+            progress: io::stderr().is_terminal(),
+            interactive: io::stdin().is_terminal(),
+            with_filename: common.with_filename,
+            unique,
+            count_progress: Some(COUNT_PROGRESS),
+        })
+    }
+}
+
+impl GenerateArgs {
+    /// The validated configuration of `generate`.
+    fn config(self) -> Result<Config, String> {
+        let variant = self.variant.variant()?;
+        let side = match (
+            self.size.as_deref().map(str::parse::<usize>),
+            variant.side(),
+        ) {
+            (Some(Ok(s)), Some(r)) if s != r => {
+                return Err(format!(
+                    "dlx-sudoku: --size {s} contradicts the {r}x{r} regions"
+                ))
+            }
+            (Some(Ok(s)), _) => s,
+            (Some(Err(_)), _) => unreachable!("clap checks the size"),
+            (None, Some(r)) => r,
+            (None, None) => 9,
+        };
+        let order = (2..=5).find(|n| n * n == side).unwrap_or(3);
+        if let Some(k) = self.clues.filter(|&k| k > side * side) {
+            return Err(format!(
+                "dlx-sudoku: --clues {k} is more than the {} cells of a {side}x{side} board",
+                side * side
+            ));
+        }
+        // The walk towards extreme takes about 0.25 s a grid on a 9x9
+        // board and rarely gets there: give up sooner.
+        let rare = self.level == Some(Level::Extreme);
+        let attempts = self.attempts.unwrap_or(match order {
+            2 | 3 if rare => 100,
+            2 | 3 => 1000,
+            4 => 20,
+            _ => 3,
+        });
+        Ok(Config {
+            command: Command::Generate(GenerateConfig {
+                count: self.count,
+                seed: self.seed,
+                options: generate::Options {
+                    order,
+                    symmetry: self.symmetry,
+                    minimal: self.minimal,
+                    clues: self.clues,
+                    attempts,
+                    level: self.level,
+                },
+            }),
+            inputs: Vec::new(),
+            format: None,
+            output: self.output,
+            max_nodes: None,
+            time_limit: None,
+            stats: self.stats,
+            threads: self.threads,
+            variant,
+            progress: false,
+            interactive: false,
+            with_filename: false,
+            unique: false,
+            count_progress: None,
+        })
+    }
+}
+
+/// Parses a non-negative number of seconds.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    Duration::try_from_secs_f64(secs)
+        .map_err(|_| format!("{text}: expected a number of seconds from 0 to about 10^19"))
+}

@@ -1,0 +1,162 @@
+//! `generate`: puzzles made in chunks on the threads, written in order.
+
+use std::io::{self, BufWriter, Write};
+use std::time::Instant;
+
+use super::{Config, Exit, GenerateConfig};
+use crate::format::{Format, Writer};
+use crate::generate::{self, Generated, Generator};
+use crate::rng::Rng;
+
+thread_local! {
+    /// Each worker thread's generator.
+    static GENERATOR: std::cell::RefCell<Option<Generator>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `generate`: makes the puzzles in chunks on the pool and writes
+/// them in order.
+pub(super) fn run<W: Write, E: Write>(
+    config: &Config,
+    g: &GenerateConfig,
+    stdout: W,
+    mut stderr: E,
+) -> Exit {
+    let seed = g.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    if config.stats {
+        let _ = writeln!(stderr, "seed={seed}");
+    }
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+    {
+        Ok(pool) => pool,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");
+            return Exit::Failure;
+        }
+    };
+    let chunk = 4 * pool.current_num_threads() as u64;
+    let mut out = BufWriter::new(stdout);
+    let mut writer = Writer::new(config.output.unwrap_or(Format::Line));
+    let mut exit = Exit::Success;
+    let result = (|| -> io::Result<Exit> {
+        if writer.format() == Format::Poj2676 {
+            // The case count that the format's readers expect first.
+            writeln!(out, "{}", g.count)?;
+        }
+        let mut first = 0;
+        while first < g.count {
+            let end = g.count.min(first + chunk);
+            let made: Vec<(Result<Generated, generate::GenerateError>, f64)> = pool.install(|| {
+                use rayon::prelude::*;
+                (first..end)
+                    .into_par_iter()
+                    .map(|i| generate_one(config, g, seed, i))
+                    .collect()
+            });
+            for (i, (result, seconds)) in (first..).zip(made) {
+                let p = match result {
+                    Ok(p) => p,
+                    Err(e) => {
+                        let _ = writeln!(stderr, "dlx-sudoku: generate: {e}");
+                        return Ok(Exit::Failure);
+                    }
+                };
+                if !p.goal_met {
+                    exit = Exit::PuzzleFailed;
+                    let _ = writeln!(
+                        stderr,
+                        "dlx-sudoku: puzzle {}: {}",
+                        i + 1,
+                        shortfall(&g.options, &p)
+                    );
+                }
+                if config.stats {
+                    let rating = p.rating.map_or(String::new(), |r| {
+                        format!(" level={} score={:.1}", r.level, r.score)
+                    });
+                    let _ = writeln!(
+                        stderr,
+                        "puzzle {}: clues={} grids={}{rating} seconds={seconds:.6}",
+                        i + 1,
+                        p.puzzle.clue_count(),
+                        p.attempts
+                    );
+                }
+                writer.board(&mut out, &p.puzzle)?;
+            }
+            out.flush()?;
+            first = end;
+        }
+        writer.finish(&mut out)?;
+        out.flush()?;
+        Ok(exit)
+    })();
+    match result {
+        Ok(exit) => exit,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Exit::Success,
+        Err(e) => {
+            let _ = writeln!(stderr, "dlx-sudoku: cannot write the output: {e}");
+            Exit::Failure
+        }
+    }
+}
+
+/// Generates puzzle `index` of a run on this thread's generator; also the
+/// seconds it took.
+fn generate_one(
+    config: &Config,
+    g: &GenerateConfig,
+    seed: u64,
+    index: u64,
+) -> (Result<Generated, generate::GenerateError>, f64) {
+    GENERATOR.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        let stale = cell
+            .as_ref()
+            .is_none_or(|gen| gen.variant() != &config.variant);
+        if stale {
+            *cell = Some(Generator::new(&config.variant));
+        }
+        let generator = cell.as_mut().expect("just made");
+        let start = Instant::now();
+        let result = generator.generate(&g.options, &mut Rng::stream(seed, index));
+        (result, start.elapsed().as_secs_f64())
+    })
+}
+
+/// What a generated puzzle missed, for stderr.
+fn shortfall(options: &generate::Options, p: &Generated) -> String {
+    let clues = p.puzzle.clue_count();
+    let mut missed = Vec::new();
+    if let Some(k) = options.clues.filter(|&k| k != clues) {
+        missed.push(format!("{k} clues"));
+    }
+    if options.minimal && p.minimal != Some(true) {
+        missed.push("a minimal puzzle".to_string());
+    }
+    let level = match (options.level, p.rating) {
+        (Some(want), Some(r)) => {
+            if r.level != want {
+                missed.push(format!("{want} puzzle"));
+            }
+            format!(", {} (score {:.1})", r.level, r.score)
+        }
+        _ => String::new(),
+    };
+    format!(
+        "no {} found in {} grids; printing the closest: {clues} clues{}{level}",
+        missed.join(" and "),
+        p.attempts,
+        match p.minimal {
+            Some(true) => ", minimal",
+            Some(false) => ", not minimal",
+            None => "",
+        }
+    )
+}

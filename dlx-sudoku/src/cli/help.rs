@@ -1,0 +1,129 @@
+//! The text `dlx-sudoku --help` shows after the options.
+
+/// Text shown after the options in `dlx-sudoku --help`.
+pub(super) const AFTER_HELP: &str = "\
+Formats (detected from the input unless --format names one; every format is
+read and written):
+  line      one puzzle per line: 81 (16, 256, 625) characters, '.' or '0'
+            blank; a line 'end' stops the input and later lines are ignored
+            (POJ 3074); lines starting with '#' are comments
+  grid      n lines of n characters per puzzle, blank line between puzzles
+  poj2676   a case count, then 9 lines of 9 digits per case, '0' blank
+  hdu1426   9 lines of 9 space-separated cells, '?' blank, blank line between
+  spaced    9 lines of 9 space-separated digits, '0' blank
+  poj3076   16 lines of 16 letters A-P, '-' blank, blank line between
+  leetcode  the JSON board [[\"5\",\"3\",\".\",...],...]
+  pretty    a boxed grid for people: rules of '+' and '-', cells between
+            '|' separated by blanks, '.' blank; read back as written
+  Values above 9 (16x16, 25x25 boards in line/grid/pretty format) are A=10
+  ... P=25. CRLF line ends, tabs, trailing blanks, a UTF-8 byte-order mark
+  and a missing final newline are accepted.
+
+Output:
+  One record per input puzzle, in input order, in the output format (the
+  input's unless --output names another). A puzzle with no solution prints
+  'no solution' in its place; a malformed puzzle prints 'invalid puzzle' in
+  its place and 'SOURCE:LINE[:COL]: what is wrong (what was expected)' on
+  stderr; a puzzle stopped by --max-nodes or --time-limit prints 'search
+  limit reached'.
+  Every other puzzle is still solved and printed.
+  solve prints the first solution found; with --unique a puzzle with
+  several solutions prints 'multiple solutions' instead.
+  count: one line per puzzle, the number of solutions ('N+' when --limit
+  stopped the count). A count that runs longer than 5 seconds writes a line
+  on stderr every 5 seconds, piped or not: 'SOURCE:LINE: counting: N
+  solutions, M nodes, ~P% of the tree, T s (--limit N stops at N)'. An
+  empty 9x9 grid has 6.67e21 solutions: without --limit that count never
+  ends.
+  check: one line per puzzle, 'unique', 'no solution', 'multiple
+  solutions' or why the puzzle is not valid (clashing clues name their
+  row, column or box).
+  rate: one line per puzzle, its level and score ('hard 9258.5'), or why it
+  cannot be rated ('no solution', 'multiple solutions', 'invalid puzzle',
+  'search limit reached').
+  explain: the logical steps that solve each puzzle, one per line, in
+  players' words ('r3c5 = 7: naked single', '7 in box 2 only in row 1:
+  pointing, removes 7 from r1c7 r1c8'), then 'solved in N steps' or, when
+  logic runs out, 'stuck after N steps with K cells open; the search needs
+  M more nodes'; a blank line between puzzles. Techniques, simplest first:
+  naked and hidden singles, pointing and claiming (locked candidates),
+  naked and hidden pairs and triples, X-wing.
+  hint: one line per puzzle, its next logical step (or 'solved', or
+  'stuck: ...' as above).
+  Several files: their records follow one another, each file in its own
+  (detected) format, with nothing between them; one record per puzzle, so
+  the n-th record answers the n-th puzzle. -H (--with-filename) prefixes
+  every output line with 'SOURCE:LINE: ', the input and the line of the
+  puzzle it answers (blank lines between records stay blank).
+  --stats writes per-puzzle and total search statistics to stderr. When
+  stderr is a terminal and the puzzles come from a file or a pipe, a line
+  on stderr shows the puzzles done and the rate; it is silent otherwise.
+
+Threads:
+  dlx-sudoku works on one thread per core by default (-j N to change): its
+  output does not depend on the thread count. The dlx program counts on one
+  thread by default, because there the node and update statistics are
+  DLX1's exactly only on one thread (dlx -j 0 uses every core).
+
+Variants (solve, count, check, rate, explain, hint and generate):
+  --variant x     X-Sudoku: both main diagonals hold every value once too
+  --regions FILE  jigsaw: the regions of FILE replace the boxes. FILE is a
+                  grid of side rows of side labels, one character per cell
+                  (any non-blank character; blanks between labels, blank
+                  lines and '#' comment lines are ignored); it must make
+                  side regions of side cells each, side 4, 9, 16 or 25.
+                  Regions need not be contiguous. A bad file is a usage
+                  error naming its line and column. Puzzles of another size
+                  than the regions are 'invalid puzzle'.
+  Both together make a jigsaw X-Sudoku. The singles pass works on the
+  variant's houses. 'pretty' output draws the standard boxes, not regions.
+
+Generate (dlx-sudoku generate [OPTIONS]):
+  Writes --count puzzles (default 1), each with exactly one solution, in the
+  --output format (default line). A random full grid (random clues completed
+  by the solver, then shuffled) loses clues in random order while the puzzle
+  stays unique (a count with limit 2 decides). --seed S repeats a run
+  exactly (default: from the clock; --stats prints it). --size 4|9|16|25
+  (default 9, or the regions' side; 25 takes tens of seconds per puzzle).
+  --symmetry none|rotational|mirror: the clue pattern is symmetric under a
+  half turn or a left-right mirror. Without --clues the removal runs to the
+  end: every clue (every symmetric pair) is then needed. --minimal checks
+  that no single clue can go, retrying new grids when one can (with
+  symmetry, most first tries can lose a lone clue). --clues K stops at K
+  clues. --level easy|medium|hard|fiendish|extreme keeps only puzzles that
+  'rate' (with its defaults) puts at that level: a puzzle of another level
+  is changed by moves (one clue out, another in, while it stays unique)
+  towards it, then a new grid is tried. When no puzzle meets every goal in
+  --attempts grids (default 1000 for 4x4 and 9x9, 100 with --level extreme,
+  20 for 16x16, 3 for 25x25), the closest puzzle is printed anyway, stderr
+  says how many grids were tried and what was missed, and the exit status
+  is 1. Time per 9x9 puzzle (release build, one thread, --seed 1): no level,
+  easy or medium 1-2 ms; hard 0.1 s; fiendish 30-60 s (100 to 300 grids);
+  extreme: none in 100 grids (25 s), so the closest puzzle (hard or
+  fiendish) is printed and the status is 1.
+  Output in poj2676 starts with the case count, like the judge's input.
+
+Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
+  The score is the mean work the engine needs to solve a puzzle and prove
+  it unique, in dancing-links updates with the singles pass off, over
+  --samples random relabellings (default 8: rows, columns, bands, stacks,
+  transposition and values permuted, which only changes how the search
+  breaks ties), drawn from --seed (default 0; a puzzle's score depends only
+  on it and the puzzle). Levels: easy (up to 1500), medium (up to 5000),
+  hard (up to 25000), fiendish (up to 100000), extreme (above).
+  --summary writes the number of puzzles rated, the mean score and the
+  level counts to stderr.
+
+Exit status (one rule for every subcommand):
+  0  every puzzle got the answer its subcommand gives: solved (solve), a
+     count of one or more solutions (count), unique (check), rated
+     (rate), explained or hinted (explain, hint: logic running out is an
+     answer), generated as asked (generate); or the output pipe was closed
+  1  some puzzle could not get it: it was malformed, has no solution (a
+     count of 0 included), hit --max-nodes or --time-limit, or has several
+     solutions where the subcommand needs exactly one (check, rate,
+     explain, hint and solve --unique); (generate) some puzzle missed --clues, --minimal or
+     --level and the closest one was printed
+  2  usage error (a bad regions file included), or an input could not be
+     read, or the output could not be written, or (generate) the variant
+     admits no grid at all";

@@ -1,0 +1,487 @@
+//! `explain`, `hint` and the logic behind them. Every step is checked
+//! twice, independently of the library: its placement and each of its
+//! removals against the puzzle's unique solution (found by the tests'
+//! backtracker, or checked by the rules oracle), and its reason against
+//! pencil marks the test keeps itself.
+
+use std::collections::BTreeSet;
+
+use dlx_sudoku::cli::Exit;
+use dlx_sudoku::logic::{Logic, Step, Technique};
+use dlx_sudoku::solver::Unit;
+use dlx_sudoku::variant::Variant;
+use dlx_sudoku::Board;
+
+use crate::common::{board, bt_count, bt_solve, line, read, run_bin, std_value, workspace};
+use crate::variants::{cells, cli, Rules};
+
+/// Every `step`-th line of a shared puzzle set.
+fn sample(set: &str, step: usize) -> Vec<String> {
+    let text = String::from_utf8(read(&workspace(&format!("benches/data/{set}.txt")))).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .step_by(step)
+        .map(str::to_string)
+        .collect()
+}
+
+/// The cells of a house of the classic board, from the rules alone.
+fn house_cells(unit: Unit, order: usize) -> Vec<usize> {
+    let side = order * order;
+    match unit {
+        Unit::Row(r) => (0..side).map(|c| r * side + c).collect(),
+        Unit::Column(c) => (0..side).map(|r| r * side + c).collect(),
+        Unit::Box(b) => (0..side)
+            .map(|k| {
+                let (r, c) = (
+                    (b / order) * order + k / order,
+                    (b % order) * order + k % order,
+                );
+                r * side + c
+            })
+            .collect(),
+        other => panic!("not a classic house: {other:?}"),
+    }
+}
+
+/// Pencil marks kept by the test: each open cell's possible values (bit
+/// v-1), cleared by placements in the cell's row, column and box and by
+/// the steps' removals.
+struct Marks {
+    order: usize,
+    grid: Vec<u8>,
+    cand: Vec<u32>,
+}
+
+impl Marks {
+    fn new(puzzle: &Board) -> Marks {
+        let (order, side) = (puzzle.order(), puzzle.side());
+        let mut m = Marks {
+            order,
+            grid: vec![0; side * side],
+            cand: vec![(1u32 << side) - 1; side * side],
+        };
+        for (cell, &v) in puzzle.cells().iter().enumerate() {
+            if v != 0 {
+                m.place(cell, v);
+            }
+        }
+        m
+    }
+
+    fn peers(&self, cell: usize) -> Vec<usize> {
+        let side = self.order * self.order;
+        let (r, c) = (cell / side, cell % side);
+        let b = (r / self.order) * self.order + c / self.order;
+        [Unit::Row(r), Unit::Column(c), Unit::Box(b)]
+            .into_iter()
+            .flat_map(|u| house_cells(u, self.order))
+            .collect()
+    }
+
+    fn place(&mut self, cell: usize, v: u8) {
+        self.grid[cell] = v;
+        self.cand[cell] = 0;
+        for p in self.peers(cell) {
+            self.cand[p] &= !(1 << (v - 1));
+        }
+    }
+
+    fn has(&self, cell: usize, v: u8) -> bool {
+        self.cand[cell] & (1 << (v - 1)) != 0
+    }
+
+    /// The cells of `unit` where `v` can still go.
+    fn spots(&self, unit: Unit, v: u8) -> BTreeSet<usize> {
+        house_cells(unit, self.order)
+            .into_iter()
+            .filter(|&c| self.has(c, v))
+            .collect()
+    }
+
+    /// Checks the reason of `step` against these marks (before the step).
+    fn check_reason(&self, step: &Step) {
+        let removed: BTreeSet<(usize, u8)> = step.eliminations.iter().copied().collect();
+        for &(cell, v) in &removed {
+            assert!(
+                self.has(cell, v),
+                "{step}: {v} was not a candidate of cell {cell}"
+            );
+        }
+        let order = self.order;
+        match step.technique {
+            Technique::NakedSingle => {
+                let (cell, v) = step.placement.expect("a placement");
+                assert_eq!(self.cand[cell], 1 << (v - 1), "{step}");
+            }
+            Technique::HiddenSingle => {
+                let (cell, v) = step.placement.expect("a placement");
+                assert_eq!(
+                    self.spots(step.houses[0], v),
+                    BTreeSet::from([cell]),
+                    "{step}"
+                );
+            }
+            Technique::Pointing | Technique::Claiming | Technique::LockedCandidates => {
+                let v = step.values[0];
+                let (a, b) = (step.houses[0], step.houses[1]);
+                let (in_a, in_b): (BTreeSet<usize>, BTreeSet<usize>) = (
+                    house_cells(a, order).into_iter().collect(),
+                    house_cells(b, order).into_iter().collect(),
+                );
+                assert!(self.spots(a, v).is_subset(&in_b), "{step}");
+                for &(cell, w) in &removed {
+                    assert!(
+                        w == v && in_b.contains(&cell) && !in_a.contains(&cell),
+                        "{step}"
+                    );
+                }
+                let kinds = |u: Unit| matches!(u, Unit::Box(_));
+                match step.technique {
+                    Technique::Pointing => assert!(kinds(a) && !kinds(b), "{step}"),
+                    Technique::Claiming => assert!(!kinds(a) && kinds(b), "{step}"),
+                    _ => {}
+                }
+            }
+            Technique::NakedPair | Technique::NakedTriple => {
+                let values: u32 = step.values.iter().fold(0, |m, v| m | 1 << (v - 1));
+                assert_eq!(step.cells.len(), step.values.len(), "{step}");
+                let house = house_cells(step.houses[0], order);
+                for &c in &step.cells {
+                    assert!(house.contains(&c), "{step}");
+                    assert!(self.grid[c] == 0 && self.cand[c] & !values == 0, "{step}");
+                }
+                for &(cell, w) in &removed {
+                    assert!(
+                        house.contains(&cell) && !step.cells.contains(&cell),
+                        "{step}"
+                    );
+                    assert!(values & (1 << (w - 1)) != 0, "{step}");
+                }
+            }
+            Technique::HiddenPair | Technique::HiddenTriple => {
+                assert_eq!(step.cells.len(), step.values.len(), "{step}");
+                let cells: BTreeSet<usize> = step.cells.iter().copied().collect();
+                for &v in &step.values {
+                    let spots = self.spots(step.houses[0], v);
+                    assert!(!spots.is_empty() && spots.is_subset(&cells), "{step}");
+                }
+                for &(cell, w) in &removed {
+                    assert!(cells.contains(&cell) && !step.values.contains(&w), "{step}");
+                }
+            }
+            Technique::XWing => {
+                let v = step.values[0];
+                let cover: BTreeSet<usize> = step.houses[2..]
+                    .iter()
+                    .flat_map(|&u| house_cells(u, order))
+                    .collect();
+                let base: BTreeSet<usize> = step.houses[..2]
+                    .iter()
+                    .flat_map(|&u| house_cells(u, order))
+                    .collect();
+                for &u in &step.houses[..2] {
+                    let spots = self.spots(u, v);
+                    assert_eq!(spots.len(), 2, "{step}");
+                    assert!(spots.is_subset(&cover), "{step}");
+                }
+                for &(cell, w) in &removed {
+                    assert!(
+                        w == v && cover.contains(&cell) && !base.contains(&cell),
+                        "{step}"
+                    );
+                }
+            }
+            other => panic!("a technique the test does not know: {other:?}"),
+        }
+    }
+
+    fn apply(&mut self, step: &Step) {
+        if let Some((cell, v)) = step.placement {
+            self.place(cell, v);
+        }
+        for &(cell, v) in &step.eliminations {
+            self.cand[cell] &= !(1 << (v - 1));
+        }
+    }
+}
+
+/// Explains `puzzle` (one solution) with the library, checking every step;
+/// the techniques used, and whether logic solved it.
+fn explain_checked(puzzle: &Board) -> (Vec<Technique>, bool) {
+    assert_eq!(bt_count(puzzle, 2), 1, "{}", line(puzzle));
+    let solution = bt_solve(puzzle).expect("a solution");
+    let mut logic = Logic::new(puzzle, &Variant::classic());
+    let mut marks = Marks::new(puzzle);
+    let mut used = Vec::new();
+    while let Some(step) = logic.step() {
+        marks.check_reason(&step);
+        if let Some((cell, v)) = step.placement {
+            assert_eq!(solution.cells()[cell], v, "{step} in {}", line(puzzle));
+        }
+        for &(cell, v) in &step.eliminations {
+            assert_ne!(solution.cells()[cell], v, "{step} in {}", line(puzzle));
+        }
+        assert!(
+            step.placement.is_some() || !step.eliminations.is_empty(),
+            "{step} does nothing"
+        );
+        marks.apply(&step);
+        // The library's pencil marks are the test's.
+        for cell in 0..marks.cand.len() {
+            assert_eq!(
+                logic.candidates(cell),
+                marks.cand[cell],
+                "cell {cell} after {step}"
+            );
+        }
+        used.push(step.technique);
+    }
+    assert_eq!(logic.board().cells(), &marks.grid[..]);
+    (used, logic.is_solved())
+}
+
+#[test]
+fn every_step_is_sound_and_its_reason_holds() {
+    let mut puzzles: Vec<String> = sample("top1465", 25);
+    puzzles.extend(sample("unbiased_1k", 50));
+    puzzles.extend(sample("17clue", 2500));
+    let mut used = BTreeSet::new();
+    let (mut solved, mut stuck) = (0, 0);
+    for p in &puzzles {
+        let (techniques, done) = explain_checked(&board(p));
+        used.extend(techniques);
+        if done {
+            solved += 1;
+        } else {
+            stuck += 1;
+        }
+    }
+    // Small boards too: generated 4x4 puzzles and the POJ 3076 16x16 one.
+    let (exit, out, err) = cli(&["generate", "--size", "4", "-n", "20", "--seed", "3"], "");
+    assert_eq!(exit, Exit::Success, "{err}");
+    for p in out.lines() {
+        assert!(explain_checked(&board(p)).1, "{p}");
+    }
+    let sixteen = crate::common::records(
+        &String::from_utf8(read(&crate::common::judge("poj3076.in"))).unwrap(),
+        dlx_sudoku::format::Format::Poj3076,
+    );
+    for r in sixteen {
+        if let crate::common::Record::Board(b) = r {
+            explain_checked(&b);
+        }
+    }
+    // Every technique is exercised, and logic both finishes puzzles and
+    // runs out on others.
+    for t in [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::XWing,
+    ] {
+        assert!(used.contains(&t), "{t} never used: {used:?}");
+    }
+    assert!(solved > 10 && stuck > 10, "solved {solved}, stuck {stuck}");
+}
+
+/// The value of a step's value text (`7`, `A`).
+fn value(text: &str) -> u8 {
+    let mut chars = text.chars();
+    let (Some(c), None) = (chars.next(), chars.next()) else {
+        panic!("value {text:?}")
+    };
+    std_value(c).unwrap_or_else(|| panic!("value {text:?}"))
+}
+
+/// The cell of `rRcC` on a board of `side`.
+fn cell(text: &str, side: usize) -> usize {
+    let (r, c) = text
+        .strip_prefix('r')
+        .and_then(|t| t.split_once('c'))
+        .unwrap_or_else(|| panic!("cell {text:?}"));
+    let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+    assert!((1..=side).contains(&r) && (1..=side).contains(&c), "{text}");
+    (r - 1) * side + c - 1
+}
+
+/// A cell and a value.
+type CellValue = (usize, u8);
+
+/// What one printed step says: a placement, and the removals.
+fn parse_step(text: &str, side: usize) -> (Option<CellValue>, Vec<CellValue>) {
+    let (head, reason) = text.split_once(": ").unwrap_or_else(|| panic!("{text}"));
+    let placement = head
+        .split_once(" = ")
+        .map(|(c, v)| (cell(c, side), value(v)));
+    let mut removals = Vec::new();
+    if let Some((_, list)) = reason.split_once("removes ") {
+        for part in list.split(", ") {
+            let (v, cells) = part
+                .split_once(" from ")
+                .unwrap_or_else(|| panic!("{text}"));
+            for c in cells.split(' ') {
+                removals.push((cell(c, side), value(v)));
+            }
+        }
+    }
+    assert!(placement.is_some() == removals.is_empty(), "{text}");
+    (placement, removals)
+}
+
+/// Checks the lines of one `explain` record against `solution` (the
+/// puzzle's only one) and returns its last line.
+fn check_explanation(record: &str, puzzle: &[u8], solution: &[u8]) -> String {
+    let side = (1..=25).find(|s| s * s == puzzle.len()).unwrap();
+    let lines: Vec<&str> = record.lines().collect();
+    let (last, steps) = lines.split_last().expect("a record");
+    let mut grid = puzzle.to_vec();
+    for step in steps {
+        let (placement, removals) = parse_step(step, side);
+        if let Some((c, v)) = placement {
+            assert_eq!(grid[c], 0, "{step}: the cell is filled");
+            assert_eq!(solution[c], v, "{step}");
+            grid[c] = v;
+        }
+        for (c, v) in removals {
+            assert_eq!(grid[c], 0, "{step}: removes from a filled cell");
+            assert_ne!(solution[c], v, "{step}");
+        }
+    }
+    let open = grid.iter().filter(|&&v| v == 0).count();
+    if open == 0 {
+        assert_eq!(*last, format!("solved in {} steps", steps.len()));
+    } else {
+        let prefix = format!(
+            "stuck after {} steps with {open} cells open; the search needs ",
+            steps.len()
+        );
+        let rest = last
+            .strip_prefix(&prefix)
+            .unwrap_or_else(|| panic!("{last}"));
+        let nodes: u64 = rest.strip_suffix(" more nodes").unwrap().parse().unwrap();
+        assert!(nodes > 0, "{last}");
+    }
+    last.to_string()
+}
+
+#[test]
+fn explain_through_the_program() {
+    let mut puzzles = sample("top1465", 150);
+    puzzles.extend(sample("unbiased_1k", 200));
+    let input: String = puzzles.iter().map(|p| format!("{p}\n")).collect();
+    let r = run_bin(&["explain"], input.as_bytes());
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let out = r.out();
+    let records: Vec<&str> = out.trim_end().split("\n\n").collect();
+    assert_eq!(records.len(), puzzles.len());
+    let (mut solved, mut stuck) = (0, 0);
+    for (record, p) in records.iter().zip(&puzzles) {
+        let puzzle = board(p);
+        let solution = bt_solve(&puzzle).expect("solvable");
+        let last = check_explanation(record, puzzle.cells(), solution.cells());
+        if last.starts_with("solved") {
+            solved += 1;
+        } else {
+            stuck += 1;
+        }
+    }
+    assert!(solved > 0 && stuck > 0, "solved {solved}, stuck {stuck}");
+
+    // hint is the first line of explain, one line per puzzle.
+    let r = run_bin(&["hint"], input.as_bytes());
+    assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+    let hints: Vec<String> = r.out().lines().map(str::to_string).collect();
+    assert_eq!(hints.len(), puzzles.len());
+    for (hint, record) in hints.iter().zip(&records) {
+        let first = record.lines().next().unwrap();
+        if first.starts_with("stuck after 0 steps") {
+            assert!(hint.starts_with("stuck: no logical step"), "{hint}");
+        } else {
+            assert_eq!(hint, first);
+        }
+    }
+}
+
+#[test]
+fn explain_on_every_size_and_variant() {
+    // 4x4 and 9x9 puzzles, an X-Sudoku and a jigsaw, made by the program,
+    // checked unique and solved by the rules oracle (16x16 boards are
+    // explained in `every_step_is_sound_and_its_reason_holds`).
+    let jigsaw = crate::variants::Temp::new(crate::variants::JIGSAW9.as_bytes());
+    let runs: [(&[&str], &[&str], Rules); 4] = [
+        (&["--size", "4"], &[], Rules::classic(2)),
+        (&["--size", "9"], &[], Rules::classic(3)),
+        (&[], &["--variant", "x"], Rules::x(3)),
+        (
+            &[],
+            &["--regions", jigsaw.path()],
+            Rules::jigsaw(crate::variants::JIGSAW9, false),
+        ),
+    ];
+    for (size, variant, rules) in runs {
+        let gen = [&["generate", "-n", "3", "--seed", "11"][..], size, variant].concat();
+        let (exit, out, err) = cli(&gen, "");
+        assert_eq!(exit, Exit::Success, "{err}");
+        let (exit, solutions, err) = cli(&[&["solve"][..], variant].concat(), &out);
+        assert_eq!(exit, Exit::Success, "{err}");
+        let (exit, explained, err) = cli(&[&["explain"][..], variant].concat(), &out);
+        assert_eq!(exit, Exit::Success, "{gen:?}: {err}");
+        let records: Vec<&str> = explained.trim_end().split("\n\n").collect();
+        assert_eq!(records.len(), 3);
+        for ((record, p), s) in records.iter().zip(out.lines()).zip(solutions.lines()) {
+            let (puzzle, solution) = (cells(p), cells(s));
+            assert_eq!(rules.count(&puzzle, 2), 1, "{p}");
+            rules.check_solution(&puzzle, &solution).unwrap();
+            check_explanation(record, &puzzle, &solution);
+        }
+    }
+}
+
+#[test]
+fn explain_and_hint_need_one_solution() {
+    const MULTI: &str =
+        "712.6.3.8.6.2....4..851.6..924..6.375.6...2....3...9.....97......................";
+    const CLASH: &str =
+        "7.7..............................................................................";
+    const UNSOLVABLE: &str =
+        ".2..5.6.8...7..4.....1.3....6..4....1......5........1.7..3.5.........2......8....";
+    let good = sample("unbiased_1k", 1000).remove(0);
+    let solved = line(&bt_solve(&board(&good)).unwrap());
+    let input = format!("{MULTI}\n{CLASH}\n12.\n{UNSOLVABLE}\n{solved}\n{good}\n");
+    let r = run_bin(&["hint"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    let out = r.out();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[..5],
+        [
+            "multiple solutions",
+            "no solution: row 1 has value 7 twice (r1c1 and r1c3)",
+            "invalid puzzle",
+            "no solution",
+            "solved",
+        ]
+    );
+    assert_eq!(lines.len(), 6);
+    assert!(r.stderr.starts_with("<stdin>:3: 3 cells"), "{}", r.stderr);
+    let r = run_bin(&["explain"], input.as_bytes());
+    assert_eq!(r.code, 1);
+    let out = r.out();
+    let records: Vec<&str> = out.trim_end().split("\n\n").collect();
+    assert_eq!(
+        records[..5],
+        lines[..4]
+            .iter()
+            .copied()
+            .chain(["solved in 0 steps"])
+            .collect::<Vec<_>>()[..]
+    );
+    // Only the good puzzle: status 0.
+    let r = run_bin(&["hint"], format!("{good}\n").as_bytes());
+    assert_eq!(r.code, 0);
+}
