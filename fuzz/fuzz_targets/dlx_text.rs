@@ -170,6 +170,11 @@ fn assert_same(a: &DlxFile, b: &DlxFile) -> Result<(), String> {
 /// the count when the search finished.
 fn search(file: &mut DlxFile) -> Option<u64> {
     let p = &mut file.problem;
+    if p.kind() != dlx_core::Kind::Exact {
+        // Colors and bounds have their own rules and their own target
+        // (xcc_text); the checks here are exact cover's.
+        return None;
+    }
     let mut seen = HashSet::new();
     let complete = {
         let mut s = p.solver();
