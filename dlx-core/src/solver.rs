@@ -366,6 +366,9 @@ pub struct Solver<'a> {
     /// found one.
     solution_len: Option<usize>,
     node_limit: u64,
+    /// The node count the search loop stops at: the node limit, or the end
+    /// of a slice of a watched search (see [`Solver::run_watched`]).
+    stop_at: u64,
     /// The deadline and the cancellation handle, if any.
     watch: Watch,
     branching: Branching,
@@ -421,6 +424,7 @@ impl<'a> Solver<'a> {
             started: false,
             solution_len: None,
             node_limit: u64::MAX,
+            stop_at: u64::MAX,
             watch: Watch::default(),
             branching: Branching::default(),
             nodes: 0,
@@ -1008,7 +1012,8 @@ impl<'a> Solver<'a> {
         let step = if self.watch.is_active() {
             self.run_watched(target)
         } else {
-            self.run_any(target, self.node_limit)
+            self.stop_at = self.node_limit;
+            self.run_any(target)
         };
         self.record();
         step
@@ -1027,11 +1032,11 @@ impl<'a> Solver<'a> {
                 self.solution_len = None;
                 return halt.into();
             }
-            let limit = self
+            self.stop_at = self
                 .node_limit
                 .min(self.nodes.saturating_add(self.watch.slice));
             let (start, before) = (Instant::now(), self.nodes);
-            let step = self.run_any(target, limit);
+            let step = self.run_any(target);
             self.watch.adapt(self.nodes - before, start.elapsed());
             if step != Step::NodeLimit || self.nodes >= self.node_limit {
                 return step;
@@ -1063,39 +1068,39 @@ impl<'a> Solver<'a> {
     /// one for each option length that [`Links::uniform_len`] admits (the
     /// covers then find an option's other nodes by arithmetic, or for pairs
     /// as a neighbour), and one for any.
-    fn run_any(&mut self, target: u64, limit: u64) -> Step {
+    fn run_any(&mut self, target: u64) -> Step {
         if self.kind != Kind::Exact {
-            return self.run_colored(target, limit);
+            return self.run_colored(target);
         }
         if !self.p.links.rank.is_empty() && !self.branching.is_short() {
             // A seeded search breaks ties by rank, in a copy of its own.
-            return self.run_with::<false, 0, true, false>(target, limit);
+            return self.run_with::<false, 0, true, false>(target);
         }
         let k = self.p.links.uniform_len();
         if self.branching == Branching::Early {
             return match k {
-                3 => self.run_with::<false, 3, false, true>(target, limit),
-                4 => self.run_with::<false, 4, false, true>(target, limit),
-                5 => self.run_with::<false, 5, false, true>(target, limit),
-                6 => self.run_with::<false, 6, false, true>(target, limit),
-                2 => self.run_with::<false, 2, false, true>(target, limit),
-                _ => self.run_with::<false, 0, false, true>(target, limit),
+                3 => self.run_with::<false, 3, false, true>(target),
+                4 => self.run_with::<false, 4, false, true>(target),
+                5 => self.run_with::<false, 5, false, true>(target),
+                6 => self.run_with::<false, 6, false, true>(target),
+                2 => self.run_with::<false, 2, false, true>(target),
+                _ => self.run_with::<false, 0, false, true>(target),
             };
         }
         if self.branching.is_short() {
             match k {
-                3 => self.run_with::<true, 3, false, false>(target, limit),
-                4 => self.run_with::<true, 4, false, false>(target, limit),
-                _ => self.run_with::<true, 0, false, false>(target, limit),
+                3 => self.run_with::<true, 3, false, false>(target),
+                4 => self.run_with::<true, 4, false, false>(target),
+                _ => self.run_with::<true, 0, false, false>(target),
             }
         } else {
             match k {
-                3 => self.run_with::<false, 3, false, false>(target, limit),
-                4 => self.run_with::<false, 4, false, false>(target, limit),
-                5 => self.run_with::<false, 5, false, false>(target, limit),
-                6 => self.run_with::<false, 6, false, false>(target, limit),
-                2 => self.run_with::<false, 2, false, false>(target, limit),
-                _ => self.run_with::<false, 0, false, false>(target, limit),
+                3 => self.run_with::<false, 3, false, false>(target),
+                4 => self.run_with::<false, 4, false, false>(target),
+                5 => self.run_with::<false, 5, false, false>(target),
+                6 => self.run_with::<false, 6, false, false>(target),
+                2 => self.run_with::<false, 2, false, false>(target),
+                _ => self.run_with::<false, 0, false, false>(target),
             }
         }
     }
@@ -1103,7 +1108,7 @@ impl<'a> Solver<'a> {
     /// [`Solver::run`] for a colored or bounded problem: Algorithm C or M
     /// on the problem's colored links.
     #[inline(never)]
-    fn run_colored(&mut self, target: u64, limit: u64) -> Step {
+    fn run_colored(&mut self, target: u64) -> Step {
         self.started = true;
         self.solution_len = None;
         let p = &mut *self.p;
@@ -1114,7 +1119,7 @@ impl<'a> Solver<'a> {
             state: self.state,
             nodes: self.nodes,
             solutions: self.solutions,
-            node_limit: limit,
+            node_limit: self.stop_at,
             forced: !p.forced.is_empty(),
             solution_len: None,
             floor: self.floor,
@@ -1139,15 +1144,14 @@ impl<'a> Solver<'a> {
     fn run_with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: bool>(
         &mut self,
         target: u64,
-        limit: u64,
     ) -> Step {
         #[cfg(target_arch = "x86_64")]
         if self.p.links.bmi {
             // SAFETY: the processor has the features (checked in `reset`).
             #[allow(unsafe_code)]
-            return unsafe { self.run_with_bmi::<SHORT, K, RANKED, EARLY>(target, limit) };
+            return unsafe { self.run_with_bmi::<SHORT, K, RANKED, EARLY>(target) };
         }
-        self.search::<SHORT, K, RANKED, EARLY>(target, limit)
+        self.search::<SHORT, K, RANKED, EARLY>(target)
     }
 
     /// [`Solver::run_with`] compiled for processors with the bit
@@ -1168,9 +1172,8 @@ impl<'a> Solver<'a> {
     >(
         &mut self,
         target: u64,
-        limit: u64,
     ) -> Step {
-        self.search::<SHORT, K, RANKED, EARLY>(target, limit)
+        self.search::<SHORT, K, RANKED, EARLY>(target)
     }
 
     /// The body of [`Solver::run_with`].
@@ -1178,7 +1181,6 @@ impl<'a> Solver<'a> {
     fn search<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: bool>(
         &mut self,
         target: u64,
-        limit: u64,
     ) -> Step {
         self.started = true;
         self.solution_len = None;
@@ -1204,7 +1206,7 @@ impl<'a> Solver<'a> {
                 Self::recover::<SHORT, K, EARLY>(links, choice, mark, level);
             } else {
                 // X2-X4: enter a node and choose its item.
-                if self.nodes >= limit {
+                if self.nodes >= self.stop_at {
                     self.state = State::Forward;
                     break Step::NodeLimit;
                 }
