@@ -284,7 +284,13 @@ impl Branching {
         }
     }
 
-    /// The rule of a short name (see [`Branching::name`]).
+    /// The rule the project recommends for speed on plain exact cover, by
+    /// the measurements in `benches/README.md`: today [`Branching::Early`]
+    /// (`dlx --rule fast`).
+    pub const FAST: Branching = Branching::Early;
+
+    /// The rule of a short name (see [`Branching::name`]), or `fast` for
+    /// [`Branching::FAST`].
     ///
     /// ```
     /// use dlx_core::Branching;
@@ -292,9 +298,13 @@ impl Branching {
     /// for rule in Branching::ALL {
     ///     assert_eq!(Branching::from_name(rule.name()), Some(rule));
     /// }
+    /// assert_eq!(Branching::from_name("fast"), Some(Branching::FAST));
     /// assert_eq!(Branching::from_name("fastest"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Branching> {
+        if name == "fast" {
+            return Some(Branching::FAST);
+        }
         Branching::ALL.into_iter().find(|r| r.name() == name)
     }
 

@@ -442,7 +442,15 @@ fn sorted_block(block: &str) -> String {
 
 #[test]
 fn every_rule_counts_the_same_and_dlx1_counts_as_knuth() {
-    let rules = ["dlx1", "up-to-one", "short", "degree", "first", "early"];
+    let rules = [
+        "dlx1",
+        "up-to-one",
+        "short",
+        "degree",
+        "first",
+        "early",
+        "fast",
+    ];
     for name in [
         "queens8.dlx",
         "langford8.dlx",
@@ -482,7 +490,7 @@ fn every_rule_counts_the_same_and_dlx1_counts_as_knuth() {
     let (code, _, err) = run_bin(&["--rule", "fastest", &path_arg("queens8.dlx")], None);
     assert_eq!(code, 2);
     assert!(
-        err.contains("expected one of: dlx1, up-to-one, short, degree, first, early"),
+        err.contains("expected one of: fast, dlx1, up-to-one, short, degree, first, early"),
         "{err}"
     );
 }
