@@ -354,11 +354,11 @@ fn check_explanation(record: &str, puzzle: &[u8], solution: &[u8]) -> String {
     }
     let open = grid.iter().filter(|&&v| v == 0).count();
     if open == 0 {
-        assert_eq!(*last, format!("solved in {} steps", steps.len()));
+        assert_eq!(*last, format!("solved in {}", steps_text(steps.len())));
     } else {
         let prefix = format!(
-            "stuck after {} steps with {open} cells open; the search needs ",
-            steps.len()
+            "stuck after {} with {open} cells open; the search needs ",
+            steps_text(steps.len())
         );
         let rest = last
             .strip_prefix(&prefix)
@@ -484,4 +484,13 @@ fn explain_and_hint_need_one_solution() {
     // Only the good puzzle: status 0.
     let r = run_bin(&["hint"], format!("{good}\n").as_bytes());
     assert_eq!(r.code, 0);
+}
+
+/// "1 step", "N steps", as `explain` counts its steps.
+fn steps_text(n: usize) -> String {
+    if n == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{n} steps")
+    }
 }

@@ -147,7 +147,7 @@ fn explain(config: &Config, board: &Board, solver: &mut Solver) -> (Record, bool
         if config.command == Command::Hint {
             text.push_str("solved");
         } else {
-            let _ = write!(text, "solved in {steps} steps");
+            let _ = write!(text, "solved in {}", count_of(steps, "step"));
         }
         return (Record::Text(text), true);
     }
@@ -168,8 +168,18 @@ fn explain(config: &Config, board: &Board, solver: &mut Solver) -> (Record, bool
     } else {
         let _ = write!(
             text,
-            "stuck after {steps} steps with {open} cells open; {search}"
+            "stuck after {} with {open} cells open; {search}",
+            count_of(steps, "step")
         );
     }
     (Record::Text(text), true)
+}
+
+/// `n` and `noun`, plural unless `n` is 1: "1 step", "12 steps".
+fn count_of(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
 }
