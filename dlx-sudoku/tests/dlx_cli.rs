@@ -10,7 +10,6 @@ use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use clap::{CommandFactory, Parser};
 use dlx_sudoku::xc_cli::{run, Args, Config, Exit, Input};
 
@@ -75,23 +74,9 @@ fn file_config(name: &str) -> Config {
     }
 }
 
-fn dlx() -> Command {
-    Command::cargo_bin("dlx").expect("the dlx binary")
-}
-
 /// Runs the binary and returns its exit status, stdout and stderr.
 fn run_bin(args: &[&str], stdin: Option<Vec<u8>>) -> (i32, String, String) {
-    let mut cmd = dlx();
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input);
-    }
-    let out = cmd.output().expect("dlx runs");
-    (
-        out.status.code().expect("dlx exits with a status"),
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    )
+    crate::common::run_dlx(args, stdin.as_deref())
 }
 
 fn path_arg(name: &str) -> String {

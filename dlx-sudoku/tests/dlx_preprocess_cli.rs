@@ -7,7 +7,6 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use clap::{CommandFactory, Parser};
 use dlx_sudoku::xc_cli::{run, Args, Config, Exit, Input};
 
@@ -24,17 +23,7 @@ fn arg(dir: &str, name: &str) -> String {
 
 /// Runs the binary and returns its exit status, stdout and stderr.
 fn run_bin(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
-    let mut cmd = Command::cargo_bin("dlx").expect("the dlx binary");
-    cmd.args(args);
-    if let Some(input) = stdin {
-        cmd.write_stdin(input.as_bytes().to_vec());
-    }
-    let out = cmd.output().expect("dlx runs");
-    (
-        out.status.code().expect("dlx exits with a status"),
-        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
-        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
-    )
+    crate::common::run_dlx(args, stdin.map(str::as_bytes))
 }
 
 /// The numbers of the preprocessing line: options removed and in all,

@@ -154,6 +154,22 @@ pub fn run_bin<S: AsRef<OsStr>>(args: &[S], stdin: &[u8]) -> Run {
 // ---------------------------------------------------------------------------
 // Boards as text
 
+/// Runs the `dlx` binary with `args` (and `stdin`, if given) and returns its
+/// exit status, stdout and stderr.
+pub fn run_dlx(args: &[&str], stdin: Option<&[u8]>) -> (i32, String, String) {
+    let mut cmd = Command::cargo_bin("dlx").expect("the dlx binary");
+    cmd.args(args);
+    if let Some(input) = stdin {
+        cmd.write_stdin(input.to_vec());
+    }
+    let out = cmd.output().expect("dlx runs");
+    (
+        out.status.code().expect("dlx exits with a status"),
+        String::from_utf8(out.stdout).expect("UTF-8 stdout"),
+        String::from_utf8(out.stderr).expect("UTF-8 stderr"),
+    )
+}
+
 /// The value of a character of the line and grid formats: `1`-`9`, then
 /// `A` = 10 … `P` = 25; `.` and `0` are blank.
 pub fn std_value(c: char) -> Option<u8> {
