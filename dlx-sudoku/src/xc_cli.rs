@@ -233,16 +233,6 @@ fn parse_rule(text: &str) -> Result<Branching, String> {
     })
 }
 
-/// Parses a non-negative number of seconds.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("{text}: expected a number of seconds from 0 to about 10^19"))
-}
-
 /// Parses `I/N` with `I < N`.
 fn parse_part(text: &str) -> Result<(usize, usize), String> {
     let (i, n) = text
@@ -299,6 +289,7 @@ impl Args {
     }
 }
 
+use crate::cli::parse_seconds;
 /// Where the problem is read from: standard input (the `stdin` given to
 /// [`run`], `<stdin>` in messages) or a file. The same type as the Sudoku
 /// program's.

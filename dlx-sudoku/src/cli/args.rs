@@ -357,8 +357,9 @@ impl GenerateArgs {
     }
 }
 
-/// Parses a non-negative number of seconds.
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+/// Parses a non-negative number of seconds (`--time-limit`, here and in
+/// `dlx`).
+pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
     let secs: f64 = text
         .trim()
         .parse()

@@ -44,6 +44,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
+pub(crate) use args::parse_seconds;
 pub use args::Args;
 
 use crate::format::Format;
