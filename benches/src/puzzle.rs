@@ -13,7 +13,13 @@ pub type Grid = [u8; 81];
 
 /// The names of the data sets shipped in `benches/data/` (`<name>.txt`),
 /// easiest first.
-pub const SET_NAMES: [&str; 4] = ["unbiased_1k", "17clue", "top1465", "forum_hardest_1106"];
+pub const SET_NAMES: [&str; 5] = [
+    "unbiased_1k",
+    "17clue",
+    "top1465",
+    "forum_hardest_1106",
+    "forum_hardest_11_train",
+];
 
 /// The directory holding the data sets.
 pub fn data_dir() -> PathBuf {
@@ -270,6 +276,7 @@ mod tests {
             ("top1465", 1465),
             ("forum_hardest_1106", 375),
             ("17clue", 49_158),
+            ("forum_hardest_11_train", 40_766),
         ] {
             let set = PuzzleSet::named(name).unwrap();
             assert_eq!(set.puzzles.len(), size, "{name}");
@@ -296,6 +303,10 @@ mod tests {
             (
                 "unbiased_1k",
                 "fc176210734cdec76977bf6320f0fe90f27a89efb2755657967dfe438e7612d6",
+            ),
+            (
+                "forum_hardest_11_train",
+                "b500af25a76909d50bea97e5dd6f7f32a0eee152ebc3717437284b591f2120f1",
             ),
         ] {
             let set = PuzzleSet::named(name).unwrap();

@@ -982,9 +982,10 @@ impl Links {
         match branching {
             // DLX1: the leftmost item of minimum length; nothing beats 0.
             Branching::MinLength => self.leftmost_min::<0>(),
-            Branching::MinLengthUpToOne | Branching::ShortFirst | Branching::Early => {
-                self.leftmost_min::<1>()
-            }
+            Branching::MinLengthUpToOne
+            | Branching::ShortFirst
+            | Branching::Early
+            | Branching::Fast => self.leftmost_min::<1>(),
             Branching::ShortFirstDegree => {
                 let best = self.leftmost_min::<1>()?;
                 Some(self.most_constraining(best))

@@ -258,21 +258,29 @@ pub enum Branching {
     /// entered, plus one per solution, so the tree has fewer nodes than
     /// DLX1's and the counts of nodes and updates are not DLX1's.
     Early,
+    /// The rule the project recommends for speed, picked by the kind of
+    /// problem from the measurements in `benches/README.md`: today
+    /// [`Branching::Early`] on plain exact cover, and DLX2's and DLX3's
+    /// rules on colored and bounded problems (where the early rule's
+    /// savings in nodes do not pay for its tests on most of the shared
+    /// files). The solver resolves it when the rule is set.
+    Fast,
 }
 
 impl Branching {
     /// Every rule, in the order of their [`Branching::name`]s.
-    pub const ALL: [Branching; 6] = [
+    pub const ALL: [Branching; 7] = [
         Branching::MinLength,
         Branching::MinLengthUpToOne,
         Branching::ShortFirst,
         Branching::ShortFirstDegree,
         Branching::First,
         Branching::Early,
+        Branching::Fast,
     ];
 
     /// The rule's short name, as `dlx --rule` takes it: `dlx1`, `up-to-one`,
-    /// `short`, `degree`, `first`, `early`.
+    /// `short`, `degree`, `first`, `early`, `fast`.
     pub fn name(self) -> &'static str {
         match self {
             Branching::MinLength => "dlx1",
@@ -281,16 +289,14 @@ impl Branching {
             Branching::ShortFirstDegree => "degree",
             Branching::First => "first",
             Branching::Early => "early",
+            Branching::Fast => "fast",
         }
     }
 
-    /// The rule the project recommends for speed on plain exact cover, by
-    /// the measurements in `benches/README.md`: today [`Branching::Early`]
-    /// (`dlx --rule fast`).
-    pub const FAST: Branching = Branching::Early;
+    /// The rule the project recommends for speed: [`Branching::Fast`].
+    pub const FAST: Branching = Branching::Fast;
 
-    /// The rule of a short name (see [`Branching::name`]), or `fast` for
-    /// [`Branching::FAST`].
+    /// The rule of a short name (see [`Branching::name`]).
     ///
     /// ```
     /// use dlx_core::Branching;
@@ -302,9 +308,6 @@ impl Branching {
     /// assert_eq!(Branching::from_name("fastest"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Branching> {
-        if name == "fast" {
-            return Some(Branching::FAST);
-        }
         Branching::ALL.into_iter().find(|r| r.name() == name)
     }
 
@@ -409,6 +412,7 @@ impl<'a> Solver<'a> {
         };
         if kind != Kind::Exact {
             p.prepare_xcc(depth);
+            p.xcc.choice_rule = crate::xcc::ColorChoice::of(Branching::default());
         } else if p.links.shuffled || !p.links.rank.is_empty() {
             // A seeded search left its order behind: back to DLX1's.
             p.links.relink(None);
@@ -940,8 +944,15 @@ impl<'a> Solver<'a> {
     /// ([`Branching::MinLength`] by default). It may change between steps
     /// of a search; the tree is then a mix of the rules.
     pub fn set_branching(&mut self, branching: Branching) {
+        let branching = match (branching, self.kind) {
+            (Branching::Fast, Kind::Exact) => Branching::Early,
+            (Branching::Fast, _) => Branching::MinLength,
+            (rule, _) => rule,
+        };
         if self.kind != Kind::Exact {
-            // Colored and bounded problems follow DLX2's and DLX3's rules.
+            // Colored problems map the rule onto Algorithm C; bounded ones
+            // follow DLX3's rule.
+            self.p.xcc.choice_rule = crate::xcc::ColorChoice::of(branching);
             self.branching = branching;
             return;
         }
@@ -1137,7 +1148,8 @@ impl<'a> Solver<'a> {
         let step = if self.kind == Kind::Multiplicities {
             p.xcc.search_bounds(&mut run, target)
         } else {
-            p.xcc.search_colors(&mut run, target)
+            p.xcc
+                .search_colors(&mut run, target, self.branching == Branching::Early)
         };
         self.level = run.level;
         self.state = run.state;

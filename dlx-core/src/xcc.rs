@@ -132,6 +132,14 @@ pub(crate) struct XccLinks {
     rank: Vec<u32>,
     /// The primary item of each rank.
     ranked_item: Vec<u32>,
+    /// How the colored search picks its item (the plain search's rules
+    /// mapped onto Algorithm C; see [`ColorChoice`]).
+    pub(crate) choice_rule: ColorChoice,
+    /// Has a cover or purification under the early rule left an active
+    /// primary item without options?
+    dead: bool,
+    /// A node of the option [`XccLinks::commit_others_early`] is trying.
+    trying: u32,
 }
 
 /// The `K` of the search loops whose options have lengths that differ:
@@ -143,6 +151,32 @@ pub(crate) struct XccLinks {
 /// cost more (latin_n7_g10 0.175 -> 0.204 s), so there the walk stays.
 /// (Options of one node have no others, so `K` = 1 means nothing else.)
 const SPANS: usize = 1;
+
+/// The item choice of Algorithm C under the rules of
+/// [`Branching`](crate::Branching): colored problems have no stack of short
+/// items, so the rules that keep one scan as `MinLengthUpToOne` does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum ColorChoice {
+    /// DLX2's: the leftmost item of least length, the scan stopping at 0.
+    #[default]
+    Dlx2,
+    /// The scan also stops at the first item of length 1.
+    UpToOne,
+    /// The leftmost active item.
+    First,
+}
+
+impl ColorChoice {
+    /// The choice of `rule` on a colored problem.
+    pub(crate) fn of(rule: crate::Branching) -> ColorChoice {
+        use crate::Branching as B;
+        match rule {
+            B::MinLength => ColorChoice::Dlx2,
+            B::First => ColorChoice::First,
+            _ => ColorChoice::UpToOne,
+        }
+    }
+}
 
 /// The score of an item that needs nothing more (DLX3's `infty`).
 const INFINITY: i64 = i64::MAX;
@@ -417,12 +451,48 @@ impl XccLinks {
     /// (Knuth's programs count the memory that skipping them would save as
     /// `lmems`): the test that would skip them cost more than the store
     /// (rxcc_p24_s12_o300 0.58 -> 0.52 s without it).
+    ///
+    /// With `E` (the early rule), an active primary item left without
+    /// options sets `dead`, unless it is an item of the option being tried
+    /// (see [`XccLinks::commit_others_early`]).
     #[inline(always)]
-    fn hide(&mut self, x: u32, item: u32) {
+    fn hide<const E: bool>(&mut self, x: u32, item: u32) {
         let Link { up, down } = self.lk(x);
         self.link_mut(up).down = down;
         self.link_mut(down).up = up;
-        *self.len_mut(item) -= 1;
+        let len = self.len_mut(item);
+        *len -= 1;
+        if E && *len == 0 && item < self.n_primary {
+            self.dead |= self.is_active(item) && !self.in_trying(item);
+        }
+    }
+
+    /// Is primary item `c` active?
+    #[inline(always)]
+    fn is_active(&self, c: u32) -> bool {
+        self.active[c as usize / 64] >> (c % 64) & 1 != 0
+    }
+
+    /// Is `c` an item of the option [`XccLinks::commit_others_early`] is
+    /// trying?
+    #[cold]
+    fn in_trying(&self, c: u32) -> bool {
+        let x = self.trying;
+        if self.ic(x).item == c {
+            return true;
+        }
+        let mut nn = x + 1;
+        while nn != x {
+            let node = self.ic(nn);
+            if node.item == SPACER.0 {
+                nn = self.lk(nn).up;
+            } else if node.item == c {
+                return true;
+            } else {
+                nn += 1;
+            }
+        }
+        false
     }
 
     /// Links node `x` back into its item's list.
@@ -437,11 +507,11 @@ impl XccLinks {
     /// Unlinks the nodes of option `rr` other than `rr` itself, skipping
     /// purified ones; returns how many were unlinked.
     #[inline(always)]
-    fn hide_others<const K: usize>(&mut self, rr: u32) -> u64 {
+    fn hide_others<const K: usize, const E: bool>(&mut self, rr: u32) -> u64 {
         let mut updates = 0;
         self.for_others::<K>(rr, |links, nn, node| {
             if node.color != PURIFIED {
-                links.hide(nn, node.item);
+                links.hide::<E>(nn, node.item);
                 updates += 1;
             }
         });
@@ -541,7 +611,7 @@ impl XccLinks {
         let mut updates = 1;
         let mut rr = self.nd(c).down;
         while rr != c {
-            updates += self.hide_others::<K>(rr);
+            updates += self.hide_others::<K, false>(rr);
             rr = self.nd(rr).down;
         }
         self.updates += updates;
@@ -571,7 +641,7 @@ impl XccLinks {
         let mut rr = self.nd(cc).down;
         while rr != cc {
             if self.nd(rr).color != x {
-                updates += self.hide_others::<K>(rr);
+                updates += self.hide_others::<K, false>(rr);
             } else if rr != p {
                 self.set_color(rr, PURIFIED);
             }
@@ -600,6 +670,199 @@ impl XccLinks {
             }
             rr = node.up;
         }
+    }
+
+    /// [`XccLinks::cover`] under the early rule, stopping after the row
+    /// that leaves an active primary item without options: returns that row
+    /// (the cover is then partial, `c` inactive), or `None`.
+    #[inline(always)]
+    fn cover_early<const K: usize>(&mut self, c: u32) -> Option<u32> {
+        if c < self.n_primary {
+            self.deactivate(c);
+        }
+        let mut updates = 1;
+        let mut rr = self.nd(c).down;
+        let mut stopped = None;
+        while rr != c {
+            updates += self.hide_others::<K, true>(rr);
+            if self.dead {
+                stopped = Some(rr);
+                break;
+            }
+            rr = self.nd(rr).down;
+        }
+        self.updates += updates;
+        stopped
+    }
+
+    /// Undoes the rows of item `c`'s list from `rr` back to the first, and
+    /// the deactivation: the undo of a cover stopped at `rr`.
+    fn uncover_from<const K: usize>(&mut self, c: u32, mut rr: u32) {
+        while rr != c {
+            self.unhide_others::<K>(rr);
+            rr = self.nd(rr).up;
+        }
+        if c < self.n_primary {
+            self.reactivate(c);
+        }
+    }
+
+    /// [`XccLinks::purify`] under the early rule, stopping after the row
+    /// that leaves an active primary item without options: returns that row
+    /// (the purification is then partial), or `None`.
+    #[inline(always)]
+    fn purify_early<const K: usize>(&mut self, p: u32) -> Option<u32> {
+        let Nd {
+            item: cc, color: x, ..
+        } = self.nd(p);
+        let mut updates = 0;
+        let mut rr = self.nd(cc).down;
+        let mut stopped = None;
+        while rr != cc {
+            if self.nd(rr).color != x {
+                updates += self.hide_others::<K, true>(rr);
+                if self.dead {
+                    stopped = Some(rr);
+                    break;
+                }
+            } else if rr != p {
+                self.set_color(rr, PURIFIED);
+            }
+            rr = self.nd(rr).down;
+        }
+        self.updates += updates;
+        stopped
+    }
+
+    /// Undoes the rows of the purification of `p`'s item from `rr` back to
+    /// the first: the undo of a purification stopped at `rr`.
+    fn unpurify_from<const K: usize>(&mut self, p: u32, mut rr: u32) {
+        let Nd {
+            item: cc, color: x, ..
+        } = self.nd(p);
+        while rr != cc {
+            let node = self.nd(rr);
+            if node.color == PURIFIED {
+                self.set_color(rr, x);
+            } else if rr != p {
+                self.for_others_rev::<K>(rr, |links, nn, n| {
+                    if n.color != PURIFIED {
+                        links.unhide(nn, n.item);
+                    }
+                });
+            }
+            rr = node.up;
+        }
+    }
+
+    /// [`XccLinks::commit_others`] under the early rule (Knuth's SSXCC backs
+    /// up the same way): the covers and purifications stop after the row
+    /// that leaves some active primary item without options, other than
+    /// the option's own items (about to be covered); everything done is
+    /// then undone and the result is false.
+    #[inline]
+    fn commit_others_early<const K: usize>(&mut self, x: u32) -> bool {
+        self.dead = false;
+        self.trying = x;
+        // The nodes committed (or skipped as purified) before a dead end.
+        let mut done = 0;
+        let ok = self.for_others_while::<K>(x, |links, pp, node| {
+            if node.color == NO_COLOR {
+                if let Some(rr) = links.cover_early::<K>(node.item) {
+                    links.uncover_from::<K>(node.item, rr);
+                    return false;
+                }
+            } else if node.color != PURIFIED {
+                if let Some(rr) = links.purify_early::<K>(pp) {
+                    links.unpurify_from::<K>(pp, rr);
+                    return false;
+                }
+            }
+            done += 1;
+            true
+        });
+        if !ok {
+            self.uncommit_first::<K>(x, done);
+        }
+        ok
+    }
+
+    /// Undoes the commits of the first `done` nodes of the option of `x`,
+    /// in the order of [`XccLinks::for_others`], last first.
+    #[cold]
+    fn uncommit_first<const K: usize>(&mut self, x: u32, done: u32) {
+        let (first, end) = if K == 0 {
+            let mut end = x + 1;
+            while self.ic(end).item != SPACER.0 {
+                end += 1;
+            }
+            (self.lk(end).up, end)
+        } else if K == SPANS {
+            let [first, end] = self.span(x);
+            (first, end)
+        } else {
+            let k = K as u32;
+            let first = x - (x - (self.n_items + 1)) % (k + 1);
+            (first, first + k)
+        };
+        let len = end - first;
+        for i in (0..done).rev() {
+            let pp = first + (x - first + 1 + i) % len;
+            let node = self.ic(pp);
+            if node.color == NO_COLOR {
+                self.uncover::<K>(node.item, true);
+            } else if node.color != PURIFIED {
+                self.unpurify::<K>(pp);
+            }
+        }
+    }
+
+    /// [`XccLinks::for_others`], stopping when `f` returns false; returns
+    /// false if it stopped.
+    #[inline(always)]
+    fn for_others_while<const K: usize>(
+        &mut self,
+        x: u32,
+        mut f: impl FnMut(&mut Self, u32, Ic) -> bool,
+    ) -> bool {
+        if K == 0 {
+            let mut nn = x + 1;
+            while nn != x {
+                let node = self.ic(nn);
+                if node.item == SPACER.0 {
+                    nn = self.lk(nn).up;
+                    continue;
+                }
+                if !f(self, nn, node) {
+                    return false;
+                }
+                nn += 1;
+            }
+        } else if K == SPANS {
+            let [first, end] = self.span(x);
+            for nn in x + 1..end {
+                if !f(self, nn, self.ic(nn)) {
+                    return false;
+                }
+            }
+            for nn in first..x {
+                if !f(self, nn, self.ic(nn)) {
+                    return false;
+                }
+            }
+        } else {
+            let k = K as u32;
+            let j = (x - (self.n_items + 1)) % (k + 1);
+            let first = x - j;
+            for i in 1..k {
+                let t = j + i;
+                let nn = first + if t >= k { t - k } else { t };
+                if !f(self, nn, self.ic(nn)) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// Commits the items of the option of `x` other than `x`'s own (DLX2):
@@ -672,10 +935,10 @@ impl XccLinks {
     fn tweak<const K: usize>(&mut self, n: u32, block: bool) {
         let mut updates = 1;
         if block {
-            updates += self.hide_others::<K>(n);
+            updates += self.hide_others::<K, false>(n);
         }
         // `n` is in a primary item's list, so never purified.
-        self.hide(n, self.ic(n).item);
+        self.hide::<false>(n, self.ic(n).item);
         self.updates += updates;
     }
 
@@ -745,12 +1008,49 @@ impl XccLinks {
         (k, n.max(k + 1))
     }
 
+    /// The leftmost active primary item; `None` when none is active.
+    fn choose_first(&self) -> Option<u32> {
+        let w = self.active.iter().position(|&w| w != 0)?;
+        Some((w * 64) as u32 + self.active[w].trailing_zeros())
+    }
+
+    /// The choice of the rules that stop at a forced move: the leftmost
+    /// active primary item of least length, the scan stopping at length 1
+    /// (or 0); `None` when none is active.
+    #[inline]
+    fn choose_up_to_one(&self) -> Option<u32> {
+        let (mut best, mut t) = (None, u32::MAX);
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let l = self.ln(k);
+                if l < t {
+                    (best, t) = (Some(k), l);
+                    if l <= 1 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// DLX2's choice: the leftmost active primary item of least length,
     /// the scan stopping at length 0; `None` when none is active.
+    ///
+    /// Under another [`ColorChoice`], that rule's choice (a seed's ranks
+    /// break ties in every rule but `First`).
     #[inline]
     fn choose(&self) -> Option<u32> {
-        if !self.rank.is_empty() {
+        if !self.rank.is_empty() && self.choice_rule != ColorChoice::First {
             return self.choose_ranked();
+        }
+        match self.choice_rule {
+            ColorChoice::Dlx2 => {}
+            ColorChoice::UpToOne => return self.choose_up_to_one(),
+            ColorChoice::First => return self.choose_first(),
         }
         let (mut best, mut t) = (None, u32::MAX);
         for (w, &word) in self.active.iter().enumerate() {
@@ -855,7 +1155,7 @@ impl XccLinks {
             for nn in x..end {
                 let node = self.ic(nn);
                 if node.color != PURIFIED {
-                    self.hide(nn, node.item);
+                    self.hide::<false>(nn, node.item);
                     self.updates += 1;
                 }
             }
@@ -1088,16 +1388,33 @@ impl XccLinks {
     /// Algorithm C (DLX2) until `run.solutions` reaches `target`, the tree
     /// is exhausted or the node limit stops it: the copy of the loop for the
     /// problem's option length, when all options share one.
-    pub(crate) fn search_colors(&mut self, run: &mut Run<'_>, target: u64) -> Step {
+    ///
+    /// With `early` the search follows the early rule
+    /// ([`Branching::Early`](crate::Branching::Early)): an option whose
+    /// commit leaves some active primary item without options is undone at
+    /// once and is not a node (the item choice is `choice_rule`'s).
+    pub(crate) fn search_colors(&mut self, run: &mut Run<'_>, target: u64, early: bool) -> Step {
+        if early {
+            return match self.uniform {
+                1 => self.search_colors_k::<SPANS, true>(run, target),
+                2 => self.search_colors_k::<2, true>(run, target),
+                3 => self.search_colors_k::<3, true>(run, target),
+                4 => self.search_colors_k::<4, true>(run, target),
+                5 => self.search_colors_k::<5, true>(run, target),
+                6 => self.search_colors_k::<6, true>(run, target),
+                7 => self.search_colors_k::<7, true>(run, target),
+                _ => self.search_colors_k::<0, true>(run, target),
+            };
+        }
         match self.uniform {
-            1 => self.search_colors_k::<SPANS>(run, target),
-            2 => self.search_colors_k::<2>(run, target),
-            3 => self.search_colors_k::<3>(run, target),
-            4 => self.search_colors_k::<4>(run, target),
-            5 => self.search_colors_k::<5>(run, target),
-            6 => self.search_colors_k::<6>(run, target),
-            7 => self.search_colors_k::<7>(run, target),
-            _ => self.search_colors_k::<0>(run, target),
+            1 => self.search_colors_k::<SPANS, false>(run, target),
+            2 => self.search_colors_k::<2, false>(run, target),
+            3 => self.search_colors_k::<3, false>(run, target),
+            4 => self.search_colors_k::<4, false>(run, target),
+            5 => self.search_colors_k::<5, false>(run, target),
+            6 => self.search_colors_k::<6, false>(run, target),
+            7 => self.search_colors_k::<7, false>(run, target),
+            _ => self.search_colors_k::<0, false>(run, target),
         }
     }
 
@@ -1119,7 +1436,11 @@ impl XccLinks {
     /// Algorithm C (DLX2) until `run.solutions` reaches `target`, the tree
     /// is exhausted or the node limit stops it. The levels are DLX1's, so
     /// `choice` and `stop` mean what they mean in the plain search.
-    fn search_colors_k<const K: usize>(&mut self, run: &mut Run<'_>, target: u64) -> Step {
+    fn search_colors_k<const K: usize, const E: bool>(
+        &mut self,
+        run: &mut Run<'_>,
+        target: u64,
+    ) -> Step {
         let mut resume = match run.state {
             State::Done => return Step::Exhausted,
             State::Forward => false,
@@ -1181,7 +1502,16 @@ impl XccLinks {
                     }
                     level -= 1;
                 } else {
-                    self.commit_others::<K>(cur.0);
+                    if E {
+                        if !self.commit_others_early::<K>(cur.0) {
+                            // A dead end, found while committing and already
+                            // undone: not a node; the next option.
+                            choice[level] = Node(self.nd(cur.0).down);
+                            continue;
+                        }
+                    } else {
+                        self.commit_others::<K>(cur.0);
+                    }
                     if !self.all_covered() {
                         level += 1;
                         continue 'forward;

@@ -30,7 +30,7 @@ use proptest::option;
 use proptest::prelude::*;
 use proptest::sample::{subsequence, Index};
 
-use crate::common::{count_by_splitting, BRANCHINGS};
+use crate::common::{count_by_splitting, count_by_splitting_with, BRANCHINGS};
 
 /// An entry of an option: an item index (primary items first, as in
 /// [`Problem`]) and the index of the color it gives the item, if any.
@@ -396,8 +396,9 @@ fn check_against_oracle(m: &Model, p: &mut Problem) {
         assert_eq!(p.count_up_to(k), k.min(total), "count_up_to({k})");
     }
 
-    // Colored and bounded searches ignore the rule; plain ones follow it.
-    // Either way the same sets come out, each once.
+    // Colored searches map the rule onto Algorithm C, bounded ones follow
+    // DLX3 under every rule, plain ones follow it. Either way the same
+    // sets come out, each once.
     for branching in BRANCHINGS {
         let mut s = p.solver();
         s.set_branching(branching);
@@ -747,6 +748,73 @@ proptest! {
         }
         prop_assert_eq!(p.count_with_stats(), full_stats);
         prop_assert_eq!(p.solutions().collect::<Vec<_>>(), full);
+    }
+
+    /// Under every rule (the early one included, which backs up inside a
+    /// commit on colored problems), a search paused by node limits and
+    /// resumed finds what the unlimited one finds, in its order and with
+    /// its statistics; searching in slices and splitting off the rest, the
+    /// pieces add up to the oracle's count; so do the parts of a cut
+    /// entered under the rule, and the parallel count under it.
+    #[test]
+    fn every_rule_pauses_splits_and_counts_in_parallel(
+        m in any_model(),
+        branching in proptest::sample::select(BRANCHINGS.to_vec()),
+        step in 1u64..5,
+        slice in 1u64..12,
+        depth in 1usize..3,
+    ) {
+        let mut p = m.problem();
+        let total = m.solutions(0).len() as u64;
+        let mut s = p.solver();
+        s.set_branching(branching);
+        let mut full = Vec::new();
+        while s.next_solution() == Step::Found {
+            full.push(s.solution().collect::<Vec<_>>());
+        }
+        let full_stats = s.stats();
+        drop(s);
+        prop_assert_eq!(full.len() as u64, total);
+
+        let mut s = p.solver();
+        s.set_branching(branching);
+        let mut limit = step;
+        s.set_node_limit(Some(limit));
+        let mut found = Vec::new();
+        loop {
+            match s.next_solution() {
+                Step::Found => found.push(s.solution().collect::<Vec<_>>()),
+                Step::NodeLimit => {
+                    limit += step;
+                    s.set_node_limit(Some(limit));
+                }
+                Step::Exhausted => break,
+                other => prop_assert!(false, "{:?}", other),
+            }
+        }
+        prop_assert_eq!(&found, &full, "{:?}", branching);
+        prop_assert_eq!(s.stats(), full_stats, "{:?}", branching);
+        drop(s);
+
+        prop_assert_eq!(count_by_splitting_with(&mut p, slice, branching).solutions, total);
+
+        let mut in_parts = 0;
+        for part in p.cut(depth) {
+            let mut s = p.solver();
+            s.set_branching(branching);
+            s.enter(&part).expect("a part of this problem");
+            in_parts += s.count(None).solutions;
+        }
+        prop_assert_eq!(in_parts, total, "{:?}", branching);
+
+        #[cfg(feature = "parallel")]
+        {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
+            let counted = pool.install(|| {
+                dlx_core::parallel::Counter::new().branching(branching).count(&mut p)
+            });
+            prop_assert_eq!(counted.stats.solutions, total, "{:?}", branching);
+        }
     }
 
     /// Forcing a random list of options: the oracle counts the solutions

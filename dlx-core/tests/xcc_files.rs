@@ -6,7 +6,7 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{text, Kind, OptionId, Problem};
+use dlx_core::{text, Branching, Kind, OptionId, Problem};
 
 use crate::common::data_path;
 
@@ -179,6 +179,44 @@ fn parallel_counts_and_nodes_match_dlx2() {
             "{}: parallel (solutions, nodes)",
             e.file
         );
+    }
+}
+
+/// Every branching rule finds DLX2's and DLX3's solution counts on the
+/// files they run in under 0.05 s, the first solutions checked by the
+/// rules; the rules that find dead ends inside a commit (early) never
+/// enter more nodes than DLX2 on a colored file.
+#[test]
+fn every_rule_counts_the_small_files() {
+    for e in expected() {
+        let Some((solutions, nodes, _)) = e.counts else {
+            continue;
+        };
+        if e.seconds > 0.05 {
+            continue;
+        }
+        let mut f = read(&e.file).unwrap();
+        for rule in Branching::ALL {
+            let shape = f.problem.clone();
+            let mut s = f.problem.solver();
+            s.set_branching(rule);
+            let mut found = 0u64;
+            while s.next_solution() == dlx_core::Step::Found {
+                if found < 100 {
+                    check(&shape, &s.solution().collect::<Vec<_>>());
+                }
+                found += 1;
+            }
+            assert_eq!(found, solutions, "{} under {}", e.file, rule.name());
+            if rule == Branching::Early && e.program == "dlx2" {
+                assert!(
+                    s.stats().nodes <= nodes,
+                    "{}: {} nodes",
+                    e.file,
+                    s.stats().nodes
+                );
+            }
+        }
     }
 }
 

@@ -161,16 +161,19 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
 
-    /// The rule that picks the item to branch on (plain exact cover; colored
-    /// and bounded problems follow DLX2 and DLX3): dlx1 (the default:
-    /// Knuth's DLX1, its node and update counts), fast (the fastest on our
-    /// benchmarks, today early), early (up-to-one, and an option that leaves
-    /// some item without options is dropped while it is tried, as Knuth's
-    /// SSXC1 does: such a try is not a node), up-to-one (the scan stops at
-    /// an item of length 1), short (forced moves from a stack, no scan),
-    /// degree (short, ties broken by the most conflicts), first (no
-    /// heuristic: the leftmost item). Every rule finds the same solutions;
-    /// only dlx1 counts nodes and updates as DLX1 does.
+    /// The rule that picks the item to branch on: dlx1 (the default:
+    /// Knuth's DLX1, DLX2 or DLX3, with their node and update counts), fast
+    /// (the fastest on our benchmarks for the kind of problem: today early
+    /// on plain exact cover, dlx1 on colored and bounded problems), early
+    /// (up-to-one, and an option that leaves some primary item without
+    /// options is dropped while it is tried, as Knuth's SSXC1 and SSXCC do:
+    /// such a try is not a node), up-to-one (the scan stops at an item of
+    /// length 1), short (forced moves from a stack, no scan), degree
+    /// (short, ties broken by the most conflicts), first (no heuristic: the
+    /// leftmost item). On colored problems short and degree scan as
+    /// up-to-one does; bounded problems follow DLX3 under every rule. Every
+    /// rule finds the same solutions; only dlx1 counts nodes and updates as
+    /// Knuth's programs do.
     #[arg(long, value_name = "NAME", default_value = "dlx1", value_parser = parse_rule)]
     rule: Branching,
 

@@ -26,8 +26,8 @@ use dlx_benches::solvers::NAIVE_BUDGET;
 )]
 struct Args {
     /// Data sets: names in benches/data without `.txt` (unbiased_1k, 17clue,
-    /// top1465, forum_hardest_1106) or paths to files of 81-character lines.
-    /// Default: all four.
+    /// top1465, forum_hardest_1106, forum_hardest_11_train) or paths to
+    /// files of 81-character lines. Default: all five.
     sets: Vec<String>,
     /// Solving time per solver per set, in seconds.
     #[arg(long, default_value_t = 10.0)]

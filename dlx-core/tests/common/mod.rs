@@ -3,7 +3,7 @@
 use dlx_core::{Branching, OptionId, Outcome, Problem};
 
 /// Every branching rule.
-pub const BRANCHINGS: [Branching; 6] = Branching::ALL;
+pub const BRANCHINGS: [Branching; 7] = Branching::ALL;
 
 /// Checks `solution` by the rules of exact cover: every primary item covered
 /// exactly once, every secondary item at most once. Panics with a message
@@ -48,6 +48,11 @@ pub struct Split {
 /// part extends the forced options of the search it came from and that a
 /// finished search gives nothing away.
 pub fn count_by_splitting(problem: &mut Problem, slice: u64) -> Split {
+    count_by_splitting_with(problem, slice, Branching::MinLength)
+}
+
+/// [`count_by_splitting`], every piece searched under `rule`.
+pub fn count_by_splitting_with(problem: &mut Problem, slice: u64, rule: Branching) -> Split {
     let mut queue = vec![(Vec::<OptionId>::new(), 1.0f64)];
     let mut total = Split {
         solutions: 0,
@@ -56,6 +61,7 @@ pub fn count_by_splitting(problem: &mut Problem, slice: u64) -> Split {
     };
     while let Some((part, share)) = queue.pop() {
         let mut s = problem.solver();
+        s.set_branching(rule);
         for &o in &part {
             s.force(o).unwrap_or_else(|e| panic!("{part:?}: {e}"));
         }
