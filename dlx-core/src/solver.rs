@@ -260,10 +260,9 @@ pub enum Branching {
     Early,
     /// The rule the project recommends for speed, picked by the kind of
     /// problem from the measurements in `benches/README.md`: today
-    /// [`Branching::Early`] on plain exact cover, and DLX2's and DLX3's
-    /// rules on colored and bounded problems (where the early rule's
-    /// savings in nodes do not pay for its tests on most of the shared
-    /// files). The solver resolves it when the rule is set.
+    /// [`Branching::Early`] on plain exact cover and on colored problems,
+    /// DLX3's rule on bounded ones (which follow it under every rule). The
+    /// solver resolves it when the rule is set.
     Fast,
 }
 
@@ -945,8 +944,8 @@ impl<'a> Solver<'a> {
     /// of a search; the tree is then a mix of the rules.
     pub fn set_branching(&mut self, branching: Branching) {
         let branching = match (branching, self.kind) {
-            (Branching::Fast, Kind::Exact) => Branching::Early,
-            (Branching::Fast, _) => Branching::MinLength,
+            (Branching::Fast, Kind::Multiplicities) => Branching::MinLength,
+            (Branching::Fast, _) => Branching::Early,
             (rule, _) => rule,
         };
         if self.kind != Kind::Exact {

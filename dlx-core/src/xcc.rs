@@ -135,9 +135,9 @@ pub(crate) struct XccLinks {
     /// How the colored search picks its item (the plain search's rules
     /// mapped onto Algorithm C; see [`ColorChoice`]).
     pub(crate) choice_rule: ColorChoice,
-    /// Has a cover or purification under the early rule left an active
-    /// primary item without options?
-    dead: bool,
+    /// Has a row hidden under the early rule emptied a primary item (see
+    /// [`XccLinks::row_is_dead`])?
+    maybe: bool,
     /// A node of the option [`XccLinks::commit_others_early`] is trying.
     trying: u32,
 }
@@ -452,19 +452,40 @@ impl XccLinks {
     /// `lmems`): the test that would skip them cost more than the store
     /// (rxcc_p24_s12_o300 0.58 -> 0.52 s without it).
     ///
-    /// With `E` (the early rule), an active primary item left without
-    /// options sets `dead`, unless it is an item of the option being tried
-    /// (see [`XccLinks::commit_others_early`]).
+    /// With `E` (the early rule), a primary item left without options sets
+    /// `maybe`, for [`XccLinks::row_is_dead`] to look at.
     #[inline(always)]
     fn hide<const E: bool>(&mut self, x: u32, item: u32) {
         let Link { up, down } = self.lk(x);
         self.link_mut(up).down = down;
         self.link_mut(down).up = up;
+        let n_primary = self.n_primary;
         let len = self.len_mut(item);
         *len -= 1;
-        if E && *len == 0 && item < self.n_primary {
-            self.dead |= self.is_active(item) && !self.in_trying(item);
+        if E {
+            // Without a branch: most items that run out are secondary, or
+            // of the option being tried, and the row that emptied one is
+            // looked at again (see `XccLinks::row_is_dead`).
+            let emptied = (*len == 0) & (item < n_primary);
+            self.maybe |= emptied;
         }
+    }
+
+    /// After a row hid a primary item's last option (`maybe`): did it
+    /// leave an active primary item without options that is not one of
+    /// the option being tried? Clears `maybe`.
+    #[cold]
+    fn row_is_dead<const K: usize>(&mut self, rr: u32) -> bool {
+        self.maybe = false;
+        let mut dead = false;
+        self.for_others::<K>(rr, |links, _, node| {
+            let c = node.item;
+            dead |= c < links.n_primary
+                && links.ln(c) == 0
+                && links.is_active(c)
+                && !links.in_trying(c);
+        });
+        dead
     }
 
     /// Is primary item `c` active?
@@ -685,7 +706,7 @@ impl XccLinks {
         let mut stopped = None;
         while rr != c {
             updates += self.hide_others::<K, true>(rr);
-            if self.dead {
+            if self.maybe && self.row_is_dead::<K>(rr) {
                 stopped = Some(rr);
                 break;
             }
@@ -721,7 +742,7 @@ impl XccLinks {
         while rr != cc {
             if self.nd(rr).color != x {
                 updates += self.hide_others::<K, true>(rr);
-                if self.dead {
+                if self.maybe && self.row_is_dead::<K>(rr) {
                     stopped = Some(rr);
                     break;
                 }
@@ -762,7 +783,7 @@ impl XccLinks {
     /// then undone and the result is false.
     #[inline]
     fn commit_others_early<const K: usize>(&mut self, x: u32) -> bool {
-        self.dead = false;
+        self.maybe = false;
         self.trying = x;
         // The nodes committed (or skipped as purified) before a dead end.
         let mut done = 0;

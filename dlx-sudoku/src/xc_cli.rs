@@ -163,8 +163,8 @@ pub struct Args {
 
     /// The rule that picks the item to branch on: dlx1 (the default:
     /// Knuth's DLX1, DLX2 or DLX3, with their node and update counts), fast
-    /// (the fastest on our benchmarks for the kind of problem: today early
-    /// on plain exact cover, dlx1 on colored and bounded problems), early
+    /// (the fastest on our benchmarks for the kind of problem: today early,
+    /// and dlx1 on bounded problems), early
     /// (up-to-one, and an option that leaves some primary item without
     /// options is dropped while it is tried, as Knuth's SSXC1 and SSXCC do:
     /// such a try is not a node), up-to-one (the scan stops at an item of
