@@ -546,35 +546,10 @@ impl XccLinks {
     /// spacer and jumping back through its `up`.
     #[inline(always)]
     fn for_others<const K: usize>(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32, Ic)) {
-        if K == 0 {
-            let mut nn = x + 1;
-            while nn != x {
-                let node = self.ic(nn);
-                if node.item == SPACER.0 {
-                    nn = self.lk(nn).up;
-                    continue;
-                }
-                f(self, nn, node);
-                nn += 1;
-            }
-        } else if K == SPANS {
-            let [first, end] = self.span(x);
-            for nn in x + 1..end {
-                f(self, nn, self.ic(nn));
-            }
-            for nn in first..x {
-                f(self, nn, self.ic(nn));
-            }
-        } else {
-            let k = K as u32;
-            let j = (x - (self.n_items + 1)) % (k + 1);
-            let first = x - j;
-            for i in 1..k {
-                let t = j + i;
-                let nn = first + if t >= k { t - k } else { t };
-                f(self, nn, self.ic(nn));
-            }
-        }
+        self.for_others_while::<K>(x, |links, nn, node| {
+            f(links, nn, node);
+            true
+        });
     }
 
     /// [`XccLinks::for_others`] right to left.
@@ -673,24 +648,8 @@ impl XccLinks {
 
     /// Undoes [`XccLinks::purify`].
     fn unpurify<const K: usize>(&mut self, p: u32) {
-        let Nd {
-            item: cc, color: x, ..
-        } = self.nd(p);
-        let mut rr = self.nd(cc).up;
-        while rr != cc {
-            let node = self.nd(rr);
-            if node.color == PURIFIED {
-                self.set_color(rr, x);
-            } else if rr != p {
-                // Backwards through the option, as Knuth does.
-                self.for_others_rev::<K>(rr, |links, nn, n| {
-                    if n.color != PURIFIED {
-                        links.unhide(nn, n.item);
-                    }
-                });
-            }
-            rr = node.up;
-        }
+        let cc = self.nd(p).item;
+        self.unpurify_from::<K>(p, self.nd(cc).up);
     }
 
     /// [`XccLinks::cover`] under the early rule, stopping after the row
@@ -756,7 +715,8 @@ impl XccLinks {
     }
 
     /// Undoes the rows of the purification of `p`'s item from `rr` back to
-    /// the first: the undo of a purification stopped at `rr`.
+    /// the first: the undo of a purification stopped at `rr` (or, from the
+    /// last row, of a whole one).
     fn unpurify_from<const K: usize>(&mut self, p: u32, mut rr: u32) {
         let Nd {
             item: cc, color: x, ..
@@ -766,6 +726,7 @@ impl XccLinks {
             if node.color == PURIFIED {
                 self.set_color(rr, x);
             } else if rr != p {
+                // Backwards through the option, as Knuth does.
                 self.for_others_rev::<K>(rr, |links, nn, n| {
                     if n.color != PURIFIED {
                         links.unhide(nn, n.item);

@@ -29,14 +29,15 @@
 //!   primary item; no option twice) and is found once; when the search
 //!   completes, its count equals a brute force over sets of options (≤ 14
 //!   options with a primary item), `count_up_to`, the `solutions`
-//!   iterator and `count_with_stats`, and two counts give the same stats.
+//!   iterator and `count_with_stats`, and two counts give the same stats;
+//!   the early, up-to-one and first rules find the same solutions.
 #![no_main]
 
 use std::collections::HashSet;
 use std::io::BufReader;
 
 use dlx_core::text::{self, DlxFile, ParseError, ReadError};
-use dlx_core::{Color, Item, OptionId, Outcome, Problem, Step};
+use dlx_core::{Branching, Color, Item, OptionId, Outcome, Problem, Step};
 use libfuzzer_sys::fuzz_target;
 
 const NODE_LIMIT: u64 = 20_000;
@@ -439,6 +440,27 @@ fn search(p: &mut Problem) {
     }
     if let Some(brute) = brute_force(p, 14) {
         assert_eq!(found, brute, "search and brute force disagree");
+    }
+    // The other rules (the early one backs up inside a commit) find the
+    // same sets, each once.
+    for rule in [Branching::Early, Branching::MinLengthUpToOne, Branching::First] {
+        let mut s = p.solver();
+        s.set_branching(rule);
+        s.set_node_limit(Some(10 * NODE_LIMIT));
+        let mut mine = HashSet::new();
+        let step = loop {
+            match s.next_solution() {
+                Step::Found => {
+                    let mut solution: Vec<OptionId> = s.solution().collect();
+                    solution.sort();
+                    assert!(mine.insert(solution), "{rule:?}: a solution found twice");
+                }
+                other => break other,
+            }
+        };
+        if step == Step::Exhausted {
+            assert_eq!(mine, seen, "{rule:?} and the default rule disagree");
+        }
     }
     assert_eq!(p.count_up_to(found), found);
     assert_eq!(p.count_up_to(found + 1), found);
