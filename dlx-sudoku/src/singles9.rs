@@ -181,13 +181,6 @@ impl Board9 {
         [p[0] & o[0], p[1] & o[1], p[2] & o[2]]
     }
 
-    /// Places a value found by a hidden single, which another house may
-    /// have found already; `false` on a contradiction.
-    #[inline]
-    fn place_found(&mut self, grid: &mut [u8; 81], cell: usize, d: usize) -> bool {
-        grid[cell] == d as u8 + 1 || self.place(grid, cell, d)
-    }
-
     /// Places every naked single, and those they make, until none is left;
     /// `false` when a cell runs out of values.
     fn naked(&mut self, grid: &mut [u8; 81]) -> bool {
@@ -232,6 +225,7 @@ impl Board9 {
         // The deductions are made on this snapshot; placing one of them
         // changes `pos` but not the others' validity.
         let x = self.candidates(d);
+        let mut row_single = [0u64; 3];
         let (mut row_one, mut row_none) = (0u64, 0u64);
         let (mut col_once, mut col_many) = (0u64, 0u64);
         let (mut box_one, mut box_none) = (0u64, 0u64);
@@ -240,7 +234,8 @@ impl Board9 {
             // cleared.
             let nonempty = nonempty_lanes(v);
             let many = nonempty_lanes(v & ((v | GUARD) - LOW));
-            row_one |= (nonempty & !many) << w;
+            row_single[w] = nonempty & !many;
+            row_one |= row_single[w];
             row_none |= (GUARD & !nonempty) << w;
             // Columns of the band: in one of its rows / in two or more.
             let (l0, l1, l2) = (v & ROW, (v >> 16) & ROW, (v >> 32) & ROW);
@@ -270,27 +265,20 @@ impl Board9 {
         if row_one | col_one | box_one == 0 {
             return Some(false);
         }
-        for g in bits(row_one) {
-            // g = 15 + 16·lane + w
-            let (lane, w) = ((g - 15) / 16, (g - 15) % 16);
-            let p = ((x[w] >> (16 * lane)) & ROW).trailing_zeros() + 16 * lane as u32;
-            if !self.place_found(grid, cell_at(w, p), d) {
-                return None;
-            }
-        }
-        for c in bits(col_one) {
-            let w = (0..3).find(|&w| x[w] & (LOW << c) != 0)?;
-            let p = (x[w] & (LOW << c)).trailing_zeros();
-            if !self.place_found(grid, cell_at(w, p), d) {
-                return None;
-            }
-        }
-        for b in bits(box_one) {
-            // b = 3·j + 9·w
-            let (w, j) = (b / 9, b % 9 / 3);
-            let p = (x[w] & ((0b111 * LOW) << (3 * j))).trailing_zeros();
-            if !self.place_found(grid, cell_at(w, p), d) {
-                return None;
+        // The cells to place, as sets: a row's only cell (its lane), a
+        // column's (its bit in every lane), a box's (its three columns in
+        // every lane of its band). A cell found by two houses is one cell;
+        // two cells that exclude each other make the second placement fail.
+        for (w, (&v, &single)) in x.iter().zip(&row_single).enumerate() {
+            let boxes = (box_one >> (9 * w)) & BOX_FIRST;
+            let columns = col_one | (boxes * 0o7);
+            let mut cells = v & (((single >> 15) * ROW) | (columns * LOW));
+            while cells != 0 {
+                let p = cells.trailing_zeros();
+                cells &= cells - 1;
+                if !self.place(grid, cell_at(w, p), d) {
+                    return None;
+                }
             }
         }
         Some(true)
