@@ -213,7 +213,12 @@ impl Error for SeedError {}
 /// How the search picks the primary item to branch on.
 ///
 /// Every rule finds the same solutions; they differ in the size of the
-/// search tree and the cost of each node.
+/// search tree and the cost of each node. On colored problems the rules
+/// map onto Knuth's Algorithm C: `MinLength` is DLX2's rule, `First` the
+/// leftmost item, `Early` backs up inside a commit as Knuth's SSXCC does,
+/// and the others scan as `MinLengthUpToOne` (colored problems keep no
+/// stack of short items). Bounded problems follow DLX3's rule under every
+/// rule.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Branching {
