@@ -996,11 +996,10 @@ impl XccLinks {
         Some((w * 64) as u32 + self.active[w].trailing_zeros())
     }
 
-    /// The choice of the rules that stop at a forced move: the leftmost
-    /// active primary item of least length, the scan stopping at length 1
-    /// (or 0); `None` when none is active.
-    #[inline]
-    fn choose_up_to_one(&self) -> Option<u32> {
+    /// The leftmost active primary item of least length, the scan stopping
+    /// at the first of length `STOP` or less; `None` when none is active.
+    #[inline(always)]
+    fn leftmost_min<const STOP: u32>(&self) -> Option<u32> {
         let (mut best, mut t) = (None, u32::MAX);
         for (w, &word) in self.active.iter().enumerate() {
             let mut bits = word;
@@ -1010,7 +1009,7 @@ impl XccLinks {
                 let l = self.ln(k);
                 if l < t {
                     (best, t) = (Some(k), l);
-                    if l <= 1 {
+                    if l <= STOP {
                         return best;
                     }
                 }
@@ -1019,37 +1018,21 @@ impl XccLinks {
         best
     }
 
-    /// DLX2's choice: the leftmost active primary item of least length,
-    /// the scan stopping at length 0; `None` when none is active.
-    ///
-    /// Under another [`ColorChoice`], that rule's choice (a seed's ranks
-    /// break ties in every rule but `First`).
+    /// The item to branch on: DLX2's choice, the leftmost active primary
+    /// item of least length with the scan stopping at length 0, or under
+    /// another [`ColorChoice`] that rule's (the scan stopping at length 1,
+    /// or the leftmost item); a seed's ranks break ties in every rule but
+    /// `First`. `None` when no primary item is active.
     #[inline]
     fn choose(&self) -> Option<u32> {
         if !self.rank.is_empty() && self.choice_rule != ColorChoice::First {
             return self.choose_ranked();
         }
         match self.choice_rule {
-            ColorChoice::Dlx2 => {}
-            ColorChoice::UpToOne => return self.choose_up_to_one(),
-            ColorChoice::First => return self.choose_first(),
+            ColorChoice::Dlx2 => self.leftmost_min::<0>(),
+            ColorChoice::UpToOne => self.leftmost_min::<1>(),
+            ColorChoice::First => self.choose_first(),
         }
-        let (mut best, mut t) = (None, u32::MAX);
-        for (w, &word) in self.active.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let k = (w * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let l = self.ln(k);
-                if l < t {
-                    (best, t) = (Some(k), l);
-                    if l == 0 {
-                        return best;
-                    }
-                }
-            }
-        }
-        best
     }
 
     /// [`XccLinks::choose`] under a seed: ties of length are broken by
