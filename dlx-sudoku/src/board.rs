@@ -101,6 +101,43 @@ impl Board {
         })
     }
 
+    /// Replaces the cells with `cells` (row-major, 0 empty), keeping the
+    /// board's order and its buffer: a batch of puzzles read into one
+    /// board allocates nothing.
+    ///
+    /// ```
+    /// use dlx_sudoku::Board;
+    ///
+    /// let mut board = Board::empty(2);
+    /// board.set_cells(&[1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+    /// assert_eq!(board.get(3, 0), 4);
+    /// assert!(board.set_cells(&[5; 16]).is_err()); // 5 is not a value of a 4x4 board
+    /// assert!(board.set_cells(&[0; 9]).is_err());
+    /// assert_eq!(board.get(3, 0), 4); // unchanged by a refused call
+    /// ```
+    ///
+    /// # Errors
+    /// [`BoardError`] for a wrong number of cells or a value out of range, as
+    /// [`Board::from_cells`]; the board is then unchanged.
+    pub fn set_cells(&mut self, cells: &[u8]) -> Result<(), BoardError> {
+        let side = self.side();
+        if cells.len() != self.cells.len() {
+            return Err(BoardError::CellCount {
+                expected: self.cells.len(),
+                got: cells.len(),
+            });
+        }
+        if let Some((index, &value)) = cells
+            .iter()
+            .enumerate()
+            .find(|(_, &v)| usize::from(v) > side)
+        {
+            return Err(BoardError::Value { index, value, side });
+        }
+        self.cells.copy_from_slice(cells);
+        Ok(())
+    }
+
     /// The order n: the side of a box.
     #[inline]
     pub fn order(&self) -> usize {

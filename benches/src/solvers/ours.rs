@@ -11,6 +11,8 @@ use crate::puzzle::Grid;
 pub struct Ours {
     name: &'static str,
     solver: Solver,
+    /// The puzzle, copied into one board for every call.
+    input: Board,
     out: Board,
     nodes: u64,
 }
@@ -33,6 +35,7 @@ impl Ours {
         Ours {
             name,
             solver,
+            input: Board::empty(3),
             out: Board::empty(3),
             nodes: 0,
         }
@@ -113,8 +116,10 @@ impl Ours {
         ]
     }
 
-    fn board(puzzle: &Grid) -> Option<Board> {
-        Board::from_cells(3, puzzle.to_vec()).ok()
+    /// Copies `puzzle` into the input board; `false` for a value above 9,
+    /// the only thing a board refuses.
+    fn load(&mut self, puzzle: &Grid) -> bool {
+        self.input.set_cells(puzzle).is_ok()
     }
 }
 
@@ -130,11 +135,10 @@ impl SudokuSolver for Ours {
     }
 
     fn solve(&mut self, puzzle: &Grid) -> Answer {
-        // Values above 9 are the only thing a board refuses.
-        let Some(board) = Ours::board(puzzle) else {
+        if !self.load(puzzle) {
             return Answer::NoSolution;
-        };
-        let outcome = self.solver.solve(&board, &mut self.out);
+        }
+        let outcome = self.solver.solve(&self.input, &mut self.out);
         self.nodes = self.solver.stats().nodes;
         match outcome {
             Outcome::Solved => {
@@ -148,10 +152,10 @@ impl SudokuSolver for Ours {
     }
 
     fn count_up_to(&mut self, puzzle: &Grid, limit: u64) -> Counted {
-        let Some(board) = Ours::board(puzzle) else {
+        if !self.load(puzzle) {
             return Counted::Solutions(0);
-        };
-        let count = self.solver.count(&board, Some(limit));
+        }
+        let count = self.solver.count(&self.input, Some(limit));
         self.nodes = self.solver.stats().nodes;
         match count.outcome {
             dlx_core::Outcome::NodeLimit
