@@ -88,13 +88,7 @@ impl Board {
                 got: cells.len(),
             });
         }
-        if let Some((index, &value)) = cells
-            .iter()
-            .enumerate()
-            .find(|(_, &v)| usize::from(v) > side)
-        {
-            return Err(BoardError::Value { index, value, side });
-        }
+        check_values(&cells, side)?;
         Ok(Board {
             order: order as u8,
             cells,
@@ -127,13 +121,7 @@ impl Board {
                 got: cells.len(),
             });
         }
-        if let Some((index, &value)) = cells
-            .iter()
-            .enumerate()
-            .find(|(_, &v)| usize::from(v) > side)
-        {
-            return Err(BoardError::Value { index, value, side });
-        }
+        check_values(cells, side)?;
         self.cells.copy_from_slice(cells);
         Ok(())
     }
@@ -218,5 +206,17 @@ impl fmt::Debug for Board {
             writeln!(f)?;
         }
         Ok(())
+    }
+}
+
+/// The first cell of `cells` whose value is above `side`, as an error.
+fn check_values(cells: &[u8], side: usize) -> Result<(), BoardError> {
+    match cells.iter().position(|&v| usize::from(v) > side) {
+        Some(index) => Err(BoardError::Value {
+            index,
+            value: cells[index],
+            side,
+        }),
+        None => Ok(()),
     }
 }
