@@ -397,13 +397,27 @@ impl Links {
     /// clears it everywhere: a search under [`Branching::ShortFirst`] or
     /// [`Branching::ShortFirstDegree`] reads the flag, the others keep it
     /// up to date only outside the search.
+    ///
+    /// Only an inactive item can have the flag, so only those are visited:
+    /// on a search that has covered nothing yet (a Sudoku solver setting
+    /// its rule on a fresh problem) this costs a look at the active words.
     pub(crate) fn set_flags(&mut self, on: bool) {
-        for i in 0..self.n_items {
-            let c = Slot(i);
-            if on && !self.is_active(c) {
-                self.len[c] |= COVERED;
+        let n = self.n_items as usize;
+        for w in 0..n.div_ceil(64) {
+            let valid = if (w + 1) * 64 <= n {
+                u64::MAX
             } else {
-                self.len[c] &= !COVERED;
+                (1u64 << (n % 64)) - 1
+            };
+            let mut inactive = !self.active[w] & valid;
+            while inactive != 0 {
+                let c = Slot((w * 64) as u32 + inactive.trailing_zeros());
+                inactive &= inactive - 1;
+                if on {
+                    self.len[c] |= COVERED;
+                } else {
+                    self.len[c] &= !COVERED;
+                }
             }
         }
     }

@@ -968,7 +968,10 @@ impl<'a> Solver<'a> {
             // time).
             self.p.links.short_top = 0;
             self.p.links.zero = SPACER;
-            self.p.mark.fill(0);
+            if self.started {
+                // A level's mark is written when the level is entered.
+                self.p.mark.fill(0);
+            }
             // Only the `ShortFirst` rules read the covered flag, and only
             // their search keeps it.
             self.p.links.set_flags(branching.is_short());
