@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::index::{Color, Item, OptionId};
-use crate::links::{Links, Node, Slot, FLAGGED, MAX_NODES};
+use crate::links::{Links, Node, Order, Slot, FLAGGED, MAX_NODES};
 use crate::xcc::{Moves, XccLinks};
 
 /// Options of up to this many items are checked without the per-item
@@ -70,6 +70,10 @@ pub struct Problem {
     /// covered (under [`Branching::ShortFirst`](crate::Branching::ShortFirst)
     /// and [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)).
     pub(crate) mark: Vec<usize>,
+    /// The order in which each level's option had its items covered, under
+    /// [`Branching::Early`](crate::Branching::Early) on options of 3 to 6
+    /// nodes (see [`Links::cover_others_early`]).
+    pub(crate) order: Vec<Order>,
     /// Options forced before the search, in order.
     pub(crate) forced: Vec<Node>,
     /// Where a dropped solver left the search: the links are covered down
@@ -117,6 +121,9 @@ pub enum Kind {
 pub(crate) struct Pending {
     pub(crate) state: State,
     pub(crate) level: usize,
+    /// Did the levels cover their options' items in the orders of
+    /// [`Problem::order`]?
+    pub(crate) ordered: bool,
 }
 
 /// Why an option could not be added to a [`Problem`].
@@ -215,6 +222,7 @@ impl Problem {
             choice: Vec::new(),
             stop: Vec::new(),
             mark: Vec::new(),
+            order: Vec::new(),
             forced: Vec::new(),
             pending: None,
             colors: Vec::new(),
@@ -271,31 +279,45 @@ impl Problem {
 
     #[cold]
     fn restore_pending(&mut self) {
-        let Some(Pending { state, level }) = self.pending.take() else {
+        let Some(Pending {
+            state,
+            level,
+            ordered,
+        }) = self.pending.take()
+        else {
             return;
         };
+        self.unwind(state, level, ordered);
         let links = &mut self.links;
-        let choice = &self.choice;
-        // The levels below `level` each hold an item and a tried option.
-        let mut below = level;
-        match state {
-            State::Forward => {}
-            State::Recover => {
-                let cur = choice[level];
-                links.uncover_others::<FLAGGED, 0>(cur);
-                links.uncover::<FLAGGED, 0>(links.item[cur]);
-            }
-            State::Done => below = 0,
-        }
-        for &cur in choice[..below].iter().rev() {
-            links.uncover_others::<FLAGGED, 0>(cur);
-            links.uncover::<FLAGGED, 0>(links.item[cur]);
-        }
         for &x in self.forced.iter().rev() {
             links.uncover_others::<FLAGGED, 0>(x);
             links.uncover::<FLAGGED, 0>(links.item[x]);
         }
         self.forced.clear();
+    }
+
+    /// Uncovers the levels of a search that stands at `level` in `state`,
+    /// deepest first; `ordered` says whether they covered their options'
+    /// items in the orders of [`Problem::order`]. Returns how many levels
+    /// there were.
+    pub(crate) fn unwind(&mut self, state: State, level: usize, ordered: bool) -> usize {
+        // The levels below `level` each hold an item and a tried option;
+        // after a solution, `level` too.
+        let depth = match state {
+            State::Forward => level,
+            State::Recover => level + 1,
+            State::Done => 0,
+        };
+        let links = &mut self.links;
+        for (&cur, &order) in self.choice[..depth].iter().zip(&self.order[..depth]).rev() {
+            if ordered {
+                links.uncover_others_ordered(cur, order);
+            } else {
+                links.uncover_others::<FLAGGED, 0>(cur);
+            }
+            links.uncover::<FLAGGED, 0>(links.item[cur]);
+        }
+        depth
     }
 
     /// Number of primary items.

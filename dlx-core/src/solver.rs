@@ -5,7 +5,10 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::index::{Item, OptionId};
-use crate::links::{Links, Node, Slot, FLAGGED, PLAIN, SPACER, TRACKED};
+use crate::links::{
+    Links, Node, Order, Slot, FLAGGED, IN_ORDER, IN_PLACE, NOT_EARLY, PLAIN, SHORTEST_FIRST,
+    SPACER, TRACKED,
+};
 use crate::problem::{Kind, Part, Pending, Problem};
 use crate::seed::{ranks, Rng};
 use crate::stop::{Cancel, Halt, Watch};
@@ -261,7 +264,11 @@ pub enum Branching {
     /// an active primary item with no option, as Knuth's dancing-cells
     /// solver SSXC1 does. Such an option is not a node: a node is a level
     /// entered, plus one per solution, so the tree has fewer nodes than
-    /// DLX1's and the counts of nodes and updates are not DLX1's.
+    /// DLX1's and the counts of nodes and updates are not DLX1's. Where the
+    /// item lists are long (32 nodes an item on average or more), an
+    /// option's items are covered shortest first, so that a dead end costs
+    /// less work before it is found; that changes the updates, not the
+    /// nodes.
     Early,
     /// The rule the project recommends for speed, picked by the kind of
     /// problem from the measurements in `benches/README.md`: today
@@ -428,6 +435,8 @@ impl<'a> Solver<'a> {
         p.stop.resize(depth, Node(0));
         p.mark.clear();
         p.mark.resize(depth, 0);
+        p.order.clear();
+        p.order.resize(depth, 0);
         p.links.short_top = 0;
         p.links.zero = SPACER;
         p.forced.clear();
@@ -960,7 +969,14 @@ impl<'a> Solver<'a> {
             self.branching = branching;
             return;
         }
+        let ordered = self.ordered();
         if branching != self.branching {
+            if self.started && ordered {
+                // The levels covered their options' items in orders of
+                // their own, which only the early rule's search undoes:
+                // cover them again in the options' order.
+                self.reorder_levels();
+            }
             // The short-item stack and the heights saved per level describe
             // a search run under the `ShortFirst` rules all along; after
             // another rule they would not bound the stack, so start both
@@ -977,6 +993,43 @@ impl<'a> Solver<'a> {
             self.p.links.set_flags(branching.is_short());
         }
         self.branching = branching;
+        if self.started && !ordered && self.ordered() {
+            // The levels' options were covered in their own order.
+            self.p.order.fill(IN_PLACE);
+        }
+    }
+
+    /// Does the search cover an option's items in an order of its own
+    /// ([`Links::cover_others_early`]), kept in [`Problem::order`]?
+    fn ordered(&self) -> bool {
+        self.kind == Kind::Exact
+            && self.branching == Branching::Early
+            && self.p.links.rank.is_empty()
+            && self.shortest_first()
+    }
+
+    /// Does the early rule's search cover an option's items shortest first
+    /// ([`SHORTEST_FIRST`]): on long item lists ([`Links::long_lists`]), and
+    /// where an option has more than two nodes, or where their number
+    /// varies?
+    fn shortest_first(&self) -> bool {
+        let links = &self.p.links;
+        links.long_lists() && links.search_len() != 2
+    }
+
+    /// Uncovers the levels of the search, then covers them again as the
+    /// rules other than [`Branching::Early`] do, so that the links are as
+    /// those rules' search would have left them.
+    #[cold]
+    fn reorder_levels(&mut self) {
+        let updates = self.p.links.updates;
+        let depth = self.p.unwind(self.state, self.level, true);
+        let links = &mut self.p.links;
+        for &cur in &self.p.choice[..depth] {
+            links.cover::<PLAIN, 0>(links.item[cur]);
+            links.cover_others::<PLAIN, 0>(cur);
+        }
+        links.updates = updates;
     }
 
     /// The problem being searched. Its links are in use, but everything it
@@ -1089,6 +1142,7 @@ impl<'a> Solver<'a> {
         self.p.pending = Some(Pending {
             state: self.state,
             level: self.level,
+            ordered: self.ordered(),
         });
     }
 
@@ -1102,33 +1156,38 @@ impl<'a> Solver<'a> {
         }
         if !self.p.links.rank.is_empty() && !self.branching.is_short() {
             // A seeded search breaks ties by rank, in a copy of its own.
-            return self.run_with::<false, 0, true, false>(target);
+            return self.run_with::<false, 0, true, NOT_EARLY>(target);
         }
-        let k = self.p.links.uniform_len();
+        let k = self.p.links.search_len();
         if self.branching == Branching::Early {
-            return match k {
-                3 => self.run_with::<false, 3, false, true>(target),
-                4 => self.run_with::<false, 4, false, true>(target),
-                5 => self.run_with::<false, 5, false, true>(target),
-                6 => self.run_with::<false, 6, false, true>(target),
-                2 => self.run_with::<false, 2, false, true>(target),
-                _ => self.run_with::<false, 0, false, true>(target),
+            return match (k, self.shortest_first()) {
+                (3, true) => self.run_with::<false, 3, false, SHORTEST_FIRST>(target),
+                (4, true) => self.run_with::<false, 4, false, SHORTEST_FIRST>(target),
+                (5, true) => self.run_with::<false, 5, false, SHORTEST_FIRST>(target),
+                (6, true) => self.run_with::<false, 6, false, SHORTEST_FIRST>(target),
+                (0, true) => self.run_with::<false, 0, false, SHORTEST_FIRST>(target),
+                (3, _) => self.run_with::<false, 3, false, IN_ORDER>(target),
+                (4, _) => self.run_with::<false, 4, false, IN_ORDER>(target),
+                (5, _) => self.run_with::<false, 5, false, IN_ORDER>(target),
+                (6, _) => self.run_with::<false, 6, false, IN_ORDER>(target),
+                (2, _) => self.run_with::<false, 2, false, IN_ORDER>(target),
+                _ => self.run_with::<false, 0, false, IN_ORDER>(target),
             };
         }
         if self.branching.is_short() {
             match k {
-                3 => self.run_with::<true, 3, false, false>(target),
-                4 => self.run_with::<true, 4, false, false>(target),
-                _ => self.run_with::<true, 0, false, false>(target),
+                3 => self.run_with::<true, 3, false, NOT_EARLY>(target),
+                4 => self.run_with::<true, 4, false, NOT_EARLY>(target),
+                _ => self.run_with::<true, 0, false, NOT_EARLY>(target),
             }
         } else {
             match k {
-                3 => self.run_with::<false, 3, false, false>(target),
-                4 => self.run_with::<false, 4, false, false>(target),
-                5 => self.run_with::<false, 5, false, false>(target),
-                6 => self.run_with::<false, 6, false, false>(target),
-                2 => self.run_with::<false, 2, false, false>(target),
-                _ => self.run_with::<false, 0, false, false>(target),
+                3 => self.run_with::<false, 3, false, NOT_EARLY>(target),
+                4 => self.run_with::<false, 4, false, NOT_EARLY>(target),
+                5 => self.run_with::<false, 5, false, NOT_EARLY>(target),
+                6 => self.run_with::<false, 6, false, NOT_EARLY>(target),
+                2 => self.run_with::<false, 2, false, NOT_EARLY>(target),
+                _ => self.run_with::<false, 0, false, NOT_EARLY>(target),
             }
         }
     }
@@ -1170,7 +1229,7 @@ impl<'a> Solver<'a> {
     /// when `SHORT` (the rule is one of the `ShortFirst` ones), for options of
     /// `K` nodes each (0: any lengths).
     #[inline(never)]
-    fn run_with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: bool>(
+    fn run_with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8>(
         &mut self,
         target: u64,
     ) -> Step {
@@ -1197,7 +1256,7 @@ impl<'a> Solver<'a> {
         const SHORT: bool,
         const K: usize,
         const RANKED: bool,
-        const EARLY: bool,
+        const EARLY: u8,
     >(
         &mut self,
         target: u64,
@@ -1207,7 +1266,7 @@ impl<'a> Solver<'a> {
 
     /// The body of [`Solver::run_with`].
     #[inline(always)]
-    fn search<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: bool>(
+    fn search<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8>(
         &mut self,
         target: u64,
     ) -> Step {
@@ -1227,12 +1286,13 @@ impl<'a> Solver<'a> {
         let choice = &mut self.p.choice[..];
         let stop = &mut self.p.stop[..];
         let mark = &mut self.p.mark[..];
+        let order = &mut self.p.order[..];
         let mut level = self.level;
         let degree = self.branching == Branching::ShortFirstDegree;
         let step = 'forward: loop {
             if resume {
                 resume = false;
-                Self::recover::<SHORT, K, EARLY>(links, choice, mark, level);
+                Self::recover::<SHORT, K, EARLY>(links, choice, mark, order, level);
             } else {
                 // X2-X4: enter a node and choose its item.
                 if self.nodes >= self.stop_at {
@@ -1274,7 +1334,7 @@ impl<'a> Solver<'a> {
                         break Step::Exhausted;
                     }
                     level -= 1;
-                    Self::recover::<SHORT, K, EARLY>(links, choice, mark, level);
+                    Self::recover::<SHORT, K, EARLY>(links, choice, mark, order, level);
                 } else {
                     if !SHORT {
                         links.cover::<PLAIN, K>(best);
@@ -1312,12 +1372,15 @@ impl<'a> Solver<'a> {
                     }
                     level -= 1;
                 } else {
-                    if EARLY {
-                        if !links.cover_others_early::<K>(cur) {
+                    if EARLY != 0 {
+                        let Some(covered) = links.cover_others_early::<K, EARLY>(cur) else {
                             // A dead end, found while covering and already
                             // undone: the next option.
                             choice[level] = links.link[cur].down;
                             continue;
+                        };
+                        if EARLY == SHORTEST_FIRST {
+                            order[level] = covered;
                         }
                     } else if SHORT {
                         links.cover_others::<TRACKED, K>(cur);
@@ -1336,7 +1399,7 @@ impl<'a> Solver<'a> {
                         break 'forward Step::Found;
                     }
                 }
-                Self::recover::<SHORT, K, EARLY>(links, choice, mark, level);
+                Self::recover::<SHORT, K, EARLY>(links, choice, mark, order, level);
             }
         };
         self.level = level;
@@ -1346,14 +1409,17 @@ impl<'a> Solver<'a> {
     /// X6: undoes the option tried at `level` and moves to the next one in
     /// the level's item list.
     #[inline(always)]
-    fn recover<const SHORT: bool, const K: usize, const EARLY: bool>(
+    fn recover<const SHORT: bool, const K: usize, const EARLY: u8>(
         links: &mut Links,
         choice: &mut [Node],
         mark: &[usize],
+        order: &[Order],
         level: usize,
     ) {
         let cur = choice[level];
-        if SHORT {
+        if EARLY == SHORTEST_FIRST {
+            links.uncover_others_in::<K>(cur, order[level]);
+        } else if SHORT {
             links.uncover_others::<FLAGGED, K>(cur);
         } else {
             links.uncover_others::<PLAIN, K>(cur);

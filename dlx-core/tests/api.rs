@@ -720,20 +720,21 @@ fn below(seed: u64) -> impl FnMut(usize) -> usize {
     }
 }
 
-/// A random problem whose options all have `k` items, with enough options
-/// that the lists are long: the search then finds an option's nodes by
-/// arithmetic. With `odd_one_out`, one more option made of a fresh
-/// secondary item and nothing else breaks the uniform length (so the
-/// search walks options to their spacers, DLX1's way) without changing the
-/// search: that option is never chosen and its item never covered.
-fn uniform_problem(seed: u64, k: usize, odd_one_out: bool) -> Problem {
+/// A random problem whose options all have `k` items, with about
+/// `per_item` nodes in each item's list. From 8 the lists are long enough
+/// that the search finds an option's nodes by arithmetic; from 32 the early
+/// rule covers an option's items shortest first. With `odd_one_out`, one
+/// more option made of a fresh secondary item and nothing else breaks the
+/// uniform length (so the search walks options to their spacers, DLX1's
+/// way) without changing the search: that option is never chosen and its
+/// item never covered.
+fn problem_of_lists(seed: u64, k: usize, odd_one_out: bool, per_item: usize) -> Problem {
     let mut next = below(seed);
     let primary = 6 + next(7);
     let secondary = next(3);
     let items = primary + secondary;
     let mut p = Problem::new(primary, secondary + usize::from(odd_one_out));
-    // About 12 nodes per item list: long enough for the arithmetic.
-    let options = 12 * items / k + 1;
+    let options = per_item * items / k + 1;
     for _ in 0..options {
         let mut chosen: Vec<usize> = Vec::with_capacity(k);
         while chosen.len() < k {
@@ -755,8 +756,11 @@ fn options_of_one_length_are_searched_as_options_of_any_length() {
     let mut solved = 0;
     for seed in 0..120u64 {
         let k = 3 + (seed % 4) as usize;
-        let mut uniform = uniform_problem(seed, k, false);
-        let mut mixed = uniform_problem(seed, k, true);
+        // Every other problem has long lists, where the early rule covers
+        // an option's items shortest first.
+        let per_item = if seed % 2 == 0 { 12 } else { 40 };
+        let mut uniform = problem_of_lists(seed, k, false, per_item);
+        let mut mixed = problem_of_lists(seed, k, true, per_item);
         for branching in BRANCHINGS {
             let run = |p: &mut Problem| {
                 let mut s = p.solver();
@@ -834,6 +838,85 @@ fn the_rule_can_change_in_the_middle_of_a_search() {
     }
     assert_eq!(found, total);
     assert_eq!(solver.stats().solutions, total);
+}
+
+/// Under `Branching::Early` each level covers its option's items in an
+/// order of its own (shortest first), which every undo must follow: the
+/// search's, a change of rule in the middle of a search, a solver dropped
+/// in the middle, and a copy of the problem taken there. Options of one
+/// length (covers by arithmetic) and of any length (walks) both.
+#[test]
+fn early_orders_are_undone_after_rule_changes_drops_and_copies() {
+    let rules = [
+        Branching::Early,
+        Branching::MinLength,
+        Branching::Early,
+        Branching::ShortFirst,
+        Branching::Fast,
+        Branching::First,
+        Branching::ShortFirstDegree,
+    ];
+    for seed in 0..48u64 {
+        let k = 3 + (seed % 4) as usize;
+        for odd_one_out in [false, true] {
+            // Lists long enough that the early rule sorts (see
+            // `problem_of_lists`).
+            let fresh = problem_of_lists(seed, k, odd_one_out, 40);
+            let mut p = fresh.clone();
+            // Solutions as sets of options (the rules choose in other orders).
+            let options = |s: &dlx_core::Solver<'_>| {
+                let mut options = s.solution().collect::<Vec<_>>();
+                options.sort();
+                options
+            };
+            let dlx1 = |p: &mut Problem| {
+                let mut s = p.solver();
+                let mut all = Vec::new();
+                while s.next_solution() == Step::Found {
+                    all.push(options(&s));
+                }
+                let stats = s.stats();
+                (all, (stats.nodes, stats.updates))
+            };
+            let baseline = dlx1(&mut fresh.clone());
+            let mut expected = baseline.0.clone();
+            expected.sort();
+            // Switch rules every few nodes until the search is done.
+            let mut got = Vec::new();
+            {
+                let mut s = p.solver();
+                'search: for &rule in rules.iter().cycle() {
+                    s.set_branching(rule);
+                    s.set_node_limit(Some(s.stats().nodes + 3));
+                    loop {
+                        match s.next_solution() {
+                            Step::Found => got.push(options(&s)),
+                            Step::NodeLimit => break,
+                            _ => break 'search,
+                        }
+                    }
+                }
+            }
+            got.sort();
+            let what = format!("seed {seed}, k {k}, odd one out {odd_one_out}");
+            assert_eq!(got, expected, "{what}");
+            // Stop under the early rule at some depth, then drop the solver
+            // or copy the problem: either must come back as built, which
+            // DLX1's exact counts on it show.
+            for stop_after in [1, 4, 9] {
+                let copy = {
+                    let mut s = p.solver();
+                    s.set_branching(Branching::Early);
+                    s.set_node_limit(Some(stop_after));
+                    let _ = s.next_solution();
+                    s.problem().clone()
+                };
+                assert_eq!(dlx1(&mut p), baseline, "{what}");
+                let mut copy = copy;
+                assert_eq!(dlx1(&mut copy), baseline, "{what}");
+            }
+        }
+    }
 }
 
 /// Random options of `K` items each over `primary` + `secondary` items
