@@ -8,7 +8,7 @@ use dlx_core::{
     Branching, BuildError, ForceError, Item, OptionId, Outcome, Problem, Stats, Step, Uniqueness,
 };
 
-use crate::common::{check_cover, BRANCHINGS};
+use crate::common::{check_cover, count_by_splitting_with, BRANCHINGS};
 
 #[allow(dead_code)]
 #[path = "../examples/queens.rs"]
@@ -843,8 +843,11 @@ fn the_rule_can_change_in_the_middle_of_a_search() {
 /// Under `Branching::Early` each level covers its option's items in an
 /// order of its own (shortest first), which every undo must follow: the
 /// search's, a change of rule in the middle of a search, a solver dropped
-/// in the middle, and a copy of the problem taken there. Options of one
-/// length (covers by arithmetic) and of any length (walks) both.
+/// in the middle, and a copy of the problem taken there; and pieces split
+/// off, and a parallel count, must still add up. Options of one length
+/// (covers by arithmetic) and of any length (walks) both. The oracle is
+/// the DLX1 rule (checked against brute force and Knuth's counts
+/// elsewhere): brute force cannot enumerate problems with lists this long.
 #[test]
 fn early_orders_are_undone_after_rule_changes_drops_and_copies() {
     let rules = [
@@ -914,6 +917,23 @@ fn early_orders_are_undone_after_rule_changes_drops_and_copies() {
                 assert_eq!(dlx1(&mut p), baseline, "{what}");
                 let mut copy = copy;
                 assert_eq!(dlx1(&mut copy), baseline, "{what}");
+            }
+            // Pieces split off along the way, and a parallel count.
+            let total = expected.len() as u64;
+            let split = count_by_splitting_with(&mut p, 4, Branching::Early);
+            assert_eq!(split.solutions, total, "{what}");
+            #[cfg(feature = "parallel")]
+            {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(2)
+                    .build()
+                    .unwrap();
+                let counted = pool.install(|| {
+                    dlx_core::parallel::Counter::new()
+                        .branching(Branching::Early)
+                        .count(&mut p)
+                });
+                assert_eq!(counted.stats.solutions, total, "{what}");
             }
         }
     }
