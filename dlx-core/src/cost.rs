@@ -427,6 +427,9 @@ struct Arena {
     ic: Vec<Ic>,
     /// For each node, the first node of its option and the option's spacer.
     spans: Vec<[u32; 2]>,
+    /// The place of each node in its option (capped at 255), for
+    /// [`Arena::place_in_option`].
+    place: Vec<u8>,
     /// Visible options in each item's list.
     len: Vec<u32>,
     /// Bit `c % 64` of word `c / 64` is set while primary item `c` is
@@ -539,10 +542,14 @@ impl Arena {
         // Spacers: `up` is the first node of the option before, `down` the
         // last node of the option after.
         let mut spans = vec![[0u32; 2]; items.len()];
+        let mut place = vec![0u8; items.len()];
         for &(first, end) in &ranges {
             link[first - 1].down = end as u32 - 1;
             link[end].up = first as u32;
             spans[first..end].fill([first as u32, end as u32]);
+            for (j, p) in place[first..end].iter_mut().enumerate() {
+                *p = j.min(255) as u8;
+            }
         }
         let mut lengths = ranges.iter().map(|&(first, end)| end - first);
         let uniform = match lengths.next() {
@@ -559,6 +566,7 @@ impl Arena {
             link,
             ic,
             spans,
+            place,
             len,
             active,
             n_items: n as u32,
@@ -596,6 +604,21 @@ impl Arena {
         debug_assert!((x as usize) < self.ic.len());
         // SAFETY: see the note at the top of the module.
         unsafe { self.ic.get_unchecked_mut(x as usize).color = color };
+    }
+
+    /// The first node of the option of node `x` and `x`'s place in it,
+    /// when every option has `K` nodes: a mask where `K + 1` is a power of
+    /// two, else a lookup (as in the plain links' `place_in_option`).
+    #[inline(always)]
+    fn place_in_option<const K: usize>(&self, x: u32) -> (u32, u32) {
+        let j = if (K + 1).is_power_of_two() {
+            (x - (self.n_items + 1)) % (K as u32 + 1)
+        } else {
+            debug_assert!((x as usize) < self.place.len());
+            // SAFETY: see the note at the top of the module.
+            u32::from(unsafe { *self.place.get_unchecked(x as usize) })
+        };
+        (x - j, j)
     }
 
     #[inline(always)]
@@ -687,8 +710,7 @@ impl Arena {
             }
         } else {
             let k = K as u32;
-            let j = (x - (self.n_items + 1)) % (k + 1);
-            let first = x - j;
+            let (first, j) = self.place_in_option::<K>(x);
             for i in 1..k {
                 let t = j + i;
                 let nn = first + if t >= k { t - k } else { t };
@@ -721,8 +743,7 @@ impl Arena {
             }
         } else {
             let k = K as u32;
-            let j = (x - (self.n_items + 1)) % (k + 1);
-            let first = x - j;
+            let (first, j) = self.place_in_option::<K>(x);
             for i in (1..k).rev() {
                 let t = j + i;
                 let nn = first + if t >= k { t - k } else { t };
