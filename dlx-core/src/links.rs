@@ -282,7 +282,7 @@ pub(crate) struct Links {
     /// never reads it; it turns a chosen node into an option id in O(1).
     pub(crate) option: Arr<Node, u32>,
     /// The place of each node in its option (0 for the first; unused for
-    /// headers and spacers, and capped at 255), so that the covers find an
+    /// headers and spacers, and modulo 256), so that the covers find an
     /// option's first node without a division (see
     /// [`Links::place_in_option`]).
     place: Arr<Node, u8>,
@@ -523,7 +523,8 @@ impl Links {
             let x = Node((first + j) as u32);
             self.item[x] = it;
             self.option[x] = option;
-            self.place[x] = j.min(255) as u8;
+            // Wraps past 255: only options of at most 6 nodes are looked up.
+            self.place[x] = j as u8;
             if linked {
                 let head = it.header();
                 let last = self.link[head].up;
