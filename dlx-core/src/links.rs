@@ -596,7 +596,14 @@ impl Links {
             } else {
                 let (first, j) = self.place_in_option::<K>(rr);
                 for i in 1..K {
-                    let nn = Node(first + wrap::<K>(j + i));
+                    // The stack of short items takes them in the option's
+                    // order from `rr`; elsewhere the order of a row's hides
+                    // does not matter (see `row_node`).
+                    let nn = if MODE == TRACKED {
+                        Node(first + wrap::<K>(j + i))
+                    } else {
+                        row_node(first, j, i)
+                    };
                     self.hide::<MODE>(nn, self.item[nn]);
                 }
                 updates += K as u64 - 1;
@@ -698,8 +705,8 @@ impl Links {
                 self.unhide(nn, cc);
             } else {
                 let (first, j) = self.place_in_option::<K>(rr);
-                for i in (1..K).rev() {
-                    let nn = Node(first + wrap::<K>(j + i));
+                for i in 1..K {
+                    let nn = row_node(first, j, i);
                     self.unhide(nn, self.item[nn]);
                 }
             }
@@ -730,8 +737,8 @@ impl Links {
                 self.unhide(nn, cc);
             } else {
                 let (first, j) = self.place_in_option::<K>(rr);
-                for i in (1..K).rev() {
-                    let nn = Node(first + wrap::<K>(j + i));
+                for i in 1..K {
+                    let nn = row_node(first, j, i);
                     self.unhide(nn, self.item[nn]);
                 }
             }
@@ -982,7 +989,7 @@ impl Links {
             } else {
                 let (first, j) = self.place_in_option::<K>(rr);
                 for i in 1..K {
-                    let nn = Node(first + wrap::<K>(j + i));
+                    let nn = row_node(first, j, i);
                     self.hide::<M>(nn, self.item[nn]);
                 }
                 updates += K as u64 - 1;
@@ -1351,6 +1358,16 @@ impl Links {
         }
         leftmost_min(lens, stop)
     }
+}
+
+/// The `i`-th node (from 1) other than the one at place `j` of the option
+/// that starts at node `first`, in the order of memory: for the operations
+/// on a row whose order does not matter, since each of its nodes is in a
+/// list of its own (hiding and unhiding). Skipping `j` takes no branch,
+/// where counting from `j` around the option takes a wrap at every node.
+#[inline(always)]
+fn row_node(first: u32, j: usize, i: usize) -> Node {
+    Node(first + (i - 1 + usize::from(i > j)) as u32)
 }
 
 /// `t` modulo `len`, for `t < 2·len`.
