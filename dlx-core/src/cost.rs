@@ -83,7 +83,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 use crate::index::OptionId;
-use crate::links::{Node, SPACER};
+use crate::links::{place_in_uniform, Node, SPACER};
 use crate::problem::Problem;
 use crate::solver::{Outcome, Stats};
 use crate::stop::{Cancel, Halt, Watch};
@@ -611,14 +611,7 @@ impl Arena {
     /// two, else a lookup (as in the plain links' `place_in_option`).
     #[inline(always)]
     fn place_in_option<const K: usize>(&self, x: u32) -> (u32, u32) {
-        let j = if (K + 1).is_power_of_two() {
-            (x - (self.n_items + 1)) % (K as u32 + 1)
-        } else {
-            debug_assert!((x as usize) < self.place.len());
-            // SAFETY: see the note at the top of the module.
-            u32::from(unsafe { *self.place.get_unchecked(x as usize) })
-        };
-        (x - j, j)
+        place_in_uniform::<K>(x, self.n_items, &self.place)
     }
 
     #[inline(always)]

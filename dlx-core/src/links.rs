@@ -1360,6 +1360,24 @@ impl Links {
     }
 }
 
+/// The first node of the option of node `x` and `x`'s place in it, in
+/// links where every option has `K` nodes and the first starts at node
+/// `n_items + 1`: a mask where `K + 1` is a power of two, else `place[x]`
+/// (see [`Links::place_in_option`]). For the colored and min-cost links,
+/// which keep their own arrays.
+#[inline(always)]
+pub(crate) fn place_in_uniform<const K: usize>(x: u32, n_items: u32, place: &[u8]) -> (u32, u32) {
+    let j = if (K + 1).is_power_of_two() {
+        (x - (n_items + 1)) % (K as u32 + 1)
+    } else {
+        debug_assert!((x as usize) < place.len());
+        // SAFETY: callers pass a node of their links, whose `place` has an
+        // entry for every node (debug builds check it above).
+        u32::from(unsafe { *place.get_unchecked(x as usize) })
+    };
+    (x - j, j)
+}
+
 /// The `i`-th node (from 1) other than the one at place `j` of the option
 /// that starts at node `first`, in the order of memory: for the operations
 /// on a row whose order does not matter, since each of its nodes is in a

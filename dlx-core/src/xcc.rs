@@ -55,7 +55,7 @@
 // size between builds; debug builds check every bound.
 #![allow(unsafe_code)]
 
-use crate::links::{Node, Slot, SPACER};
+use crate::links::{place_in_uniform, Node, Slot, SPACER};
 
 /// The color code of a node that names its item without a color.
 pub(crate) const NO_COLOR: u32 = 0;
@@ -361,14 +361,7 @@ impl XccLinks {
     /// `place_in_option`; wrect_5x5_a5w120, `K` = 6: 13% faster).
     #[inline(always)]
     fn place_in_option<const K: usize>(&self, x: u32) -> (u32, u32) {
-        let j = if (K + 1).is_power_of_two() {
-            (x - (self.n_items + 1)) % (K as u32 + 1)
-        } else {
-            debug_assert!((x as usize) < self.place.len());
-            // SAFETY: see the note at the top of the module.
-            u32::from(unsafe { *self.place.get_unchecked(x as usize) })
-        };
-        (x - j, j)
+        place_in_uniform::<K>(x, self.n_items, &self.place)
     }
 
     /// The first node of the option of node `i` and its spacer.
