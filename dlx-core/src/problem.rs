@@ -70,9 +70,10 @@ pub struct Problem {
     /// covered (under [`Branching::ShortFirst`](crate::Branching::ShortFirst)
     /// and [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)).
     pub(crate) mark: Vec<usize>,
-    /// The order in which each level's option had its items covered, under
-    /// [`Branching::Early`](crate::Branching::Early) on options of 3 to 6
-    /// nodes (see [`Links::cover_others_early`]).
+    /// The order in which each level's option had its items covered, where
+    /// the search under [`Branching::Early`](crate::Branching::Early) covers
+    /// them shortest first (long item lists; see
+    /// [`Links::cover_others_early`]).
     pub(crate) order: Vec<Order>,
     /// Options forced before the search, in order.
     pub(crate) forced: Vec<Node>,
