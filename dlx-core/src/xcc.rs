@@ -139,9 +139,6 @@ pub(crate) struct XccLinks {
     /// How the colored search picks its item (the plain search's rules
     /// mapped onto Algorithm C; see [`ColorChoice`]).
     pub(crate) choice_rule: ColorChoice,
-    /// Has a row hidden under the early rule emptied a primary item (see
-    /// [`XccLinks::row_is_dead`])?
-    maybe: bool,
     /// A node of the option [`XccLinks::commit_others_early`] is trying.
     trying: u32,
 }
@@ -471,31 +468,28 @@ impl XccLinks {
     /// `lmems`): the test that would skip them cost more than the store
     /// (rxcc_p24_s12_o300 0.58 -> 0.52 s without it).
     ///
-    /// With `E` (the early rule), a primary item left without options sets
-    /// `maybe`, for [`XccLinks::row_is_dead`] to look at.
+    /// With `E` (the early rule), returns whether a primary item was left
+    /// without options, for [`XccLinks::row_is_dead`] to look at; false
+    /// without `E`.
     #[inline(always)]
-    fn hide<const E: bool>(&mut self, x: u32, item: u32) {
+    fn hide<const E: bool>(&mut self, x: u32, item: u32) -> bool {
         let Link { up, down } = self.lk(x);
         self.link_mut(up).down = down;
         self.link_mut(down).up = up;
         let n_primary = self.n_primary;
         let len = self.len_mut(item);
         *len -= 1;
-        if E {
-            // Without a branch: most items that run out are secondary, or
-            // of the option being tried, and the row that emptied one is
-            // looked at again (see `XccLinks::row_is_dead`).
-            let emptied = (*len == 0) & (item < n_primary);
-            self.maybe |= emptied;
-        }
+        // Without a branch: most items that run out are secondary, or of
+        // the option being tried, and the row that emptied one is looked
+        // at again (see `XccLinks::row_is_dead`).
+        E & (*len == 0) & (item < n_primary)
     }
 
-    /// After a row hid a primary item's last option (`maybe`): did it
-    /// leave an active primary item without options that is not one of
-    /// the option being tried? Clears `maybe`.
+    /// After a row hid a primary item's last option: did it leave an
+    /// active primary item without options that is not one of the option
+    /// being tried?
     #[cold]
     fn row_is_dead<const K: usize>(&mut self, rr: u32) -> bool {
-        self.maybe = false;
         let mut dead = false;
         self.for_row_others::<K, false>(rr, |links, _, node| {
             let c = node.item;
@@ -545,17 +539,19 @@ impl XccLinks {
     }
 
     /// Unlinks the nodes of option `rr` other than `rr` itself, skipping
-    /// purified ones; returns how many were unlinked.
+    /// purified ones; returns how many were unlinked, and with `E` whether
+    /// a primary item was left without options (see [`XccLinks::hide`]).
     #[inline(always)]
-    fn hide_others<const K: usize, const E: bool>(&mut self, rr: u32) -> u64 {
+    fn hide_others<const K: usize, const E: bool>(&mut self, rr: u32) -> (u64, bool) {
         let mut updates = 0;
+        let mut emptied = false;
         self.for_row_others::<K, false>(rr, |links, nn, node| {
             if node.color != PURIFIED {
-                links.hide::<E>(nn, node.item);
+                emptied |= links.hide::<E>(nn, node.item);
                 updates += 1;
             }
         });
-        updates
+        (updates, emptied)
     }
 
     /// Calls `f` with each node of the option of `x` but `x` (and its
@@ -659,7 +655,7 @@ impl XccLinks {
         let mut updates = 1;
         let mut rr = self.nd(c).down;
         while rr != c {
-            updates += self.hide_others::<K, false>(rr);
+            updates += self.hide_others::<K, false>(rr).0;
             rr = self.nd(rr).down;
         }
         self.updates += updates;
@@ -689,7 +685,7 @@ impl XccLinks {
         let mut rr = self.nd(cc).down;
         while rr != cc {
             if self.nd(rr).color != x {
-                updates += self.hide_others::<K, false>(rr);
+                updates += self.hide_others::<K, false>(rr).0;
             } else if rr != p {
                 self.set_color(rr, PURIFIED);
             }
@@ -716,8 +712,9 @@ impl XccLinks {
         let mut rr = self.nd(c).down;
         let mut stopped = None;
         while rr != c {
-            updates += self.hide_others::<K, true>(rr);
-            if self.maybe && self.row_is_dead::<K>(rr) {
+            let (hidden, emptied) = self.hide_others::<K, true>(rr);
+            updates += hidden;
+            if emptied && self.row_is_dead::<K>(rr) {
                 stopped = Some(rr);
                 break;
             }
@@ -752,8 +749,9 @@ impl XccLinks {
         let mut stopped = None;
         while rr != cc {
             if self.nd(rr).color != x {
-                updates += self.hide_others::<K, true>(rr);
-                if self.maybe && self.row_is_dead::<K>(rr) {
+                let (hidden, emptied) = self.hide_others::<K, true>(rr);
+                updates += hidden;
+                if emptied && self.row_is_dead::<K>(rr) {
                     stopped = Some(rr);
                     break;
                 }
@@ -796,7 +794,6 @@ impl XccLinks {
     /// then undone and the result is false.
     #[inline]
     fn commit_others_early<const K: usize>(&mut self, x: u32) -> bool {
-        self.maybe = false;
         self.trying = x;
         // The nodes committed (or skipped as purified) before a dead end.
         let mut done = 0;
@@ -967,10 +964,10 @@ impl XccLinks {
     fn tweak<const K: usize>(&mut self, n: u32, block: bool) {
         let mut updates = 1;
         if block {
-            updates += self.hide_others::<K, false>(n);
+            updates += self.hide_others::<K, false>(n).0;
         }
         // `n` is in a primary item's list, so never purified.
-        self.hide::<false>(n, self.ic(n).item);
+        let _ = self.hide::<false>(n, self.ic(n).item);
         self.updates += updates;
     }
 
@@ -1170,7 +1167,7 @@ impl XccLinks {
             for nn in x..end {
                 let node = self.ic(nn);
                 if node.color != PURIFIED {
-                    self.hide::<false>(nn, node.item);
+                    let _ = self.hide::<false>(nn, node.item);
                     self.updates += 1;
                 }
             }
