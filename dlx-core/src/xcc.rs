@@ -179,6 +179,9 @@ impl ColorChoice {
     }
 }
 
+/// The offset of a secondary item's length (see [`XccLinks::build`]).
+const SECONDARY_LEN: u32 = 1 << 31;
+
 /// The score of an item that needs nothing more (DLX3's `infty`).
 const INFINITY: i64 = i64::MAX;
 
@@ -251,6 +254,12 @@ impl XccLinks {
                 color: NO_COLOR,
             });
             first = end + 1;
+        }
+        // Nothing reads a secondary item's length; from this offset it never
+        // reaches 0, so the early rule's hides need not ask which kind of
+        // item they emptied (a secondary item has fewer than 2^31 nodes).
+        for l in &mut self.len[primary as usize..] {
+            *l += SECONDARY_LEN;
         }
         self.uniform = walk(items, n as usize);
         self.link.clear();
@@ -476,13 +485,13 @@ impl XccLinks {
         let Link { up, down } = self.lk(x);
         self.link_mut(up).down = down;
         self.link_mut(down).up = up;
-        let n_primary = self.n_primary;
         let len = self.len_mut(item);
         *len -= 1;
-        // Without a branch: most items that run out are secondary, or of
-        // the option being tried, and the row that emptied one is looked
-        // at again (see `XccLinks::row_is_dead`).
-        E & (*len == 0) & (item < n_primary)
+        // Without a branch: most items that run out are of the option being
+        // tried, and the row that emptied one is looked at again (see
+        // `XccLinks::row_is_dead`). Secondary items never reach 0 (see
+        // [`SECONDARY_LEN`]).
+        E & (*len == 0)
     }
 
     /// After a row hid a primary item's last option: did it leave an
