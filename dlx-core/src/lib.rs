@@ -92,6 +92,7 @@
 mod builder;
 mod cost;
 mod index;
+mod lazy;
 mod links;
 #[cfg(feature = "parallel")]
 pub mod parallel;

@@ -4,6 +4,7 @@ use std::error::Error;
 use std::fmt;
 
 use crate::index::{Color, Item, OptionId};
+use crate::lazy::LazyLinks;
 use crate::links::{Links, Node, Order, Slot, FLAGGED, MAX_NODES};
 use crate::xcc::{Moves, XccLinks};
 
@@ -98,6 +99,10 @@ pub struct Problem {
     /// Are `xcc` built from the current options and at rest (no search
     /// has covered anything in them)?
     pub(crate) xcc_ready: bool,
+    /// The links of the colored search under the early rule where options
+    /// have many secondary items (see `lazy.rs`), built when such a search
+    /// starts.
+    pub(crate) lazy: LazyLinks,
 }
 
 /// Which search a problem needs, decided when a solver starts: the plain
@@ -231,6 +236,7 @@ impl Problem {
             bounds: Vec::new(),
             xcc: XccLinks::default(),
             xcc_ready: false,
+            lazy: LazyLinks::default(),
         };
         p.reset(primary, secondary);
         p
@@ -724,6 +730,21 @@ impl Problem {
         } else {
             Kind::Exact
         }
+    }
+
+    /// Builds the lazy links (see `lazy.rs`) for a search of at most
+    /// `levels` levels, if they suit the problem, and commits the forced
+    /// options on them; returns whether they were built.
+    pub(crate) fn prepare_lazy(&mut self, levels: usize) -> bool {
+        let items = self.links.items();
+        if !LazyLinks::suits(self.primary, items) {
+            return false;
+        }
+        self.lazy.build(self.primary, items, &self.colors, levels);
+        for &x in &self.forced {
+            self.lazy.force(x.0);
+        }
+        true
     }
 
     /// Builds the links of the colored or bounded search from the options

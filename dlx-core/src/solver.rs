@@ -268,7 +268,11 @@ pub enum Branching {
     /// item lists are long (32 nodes an item on average or more), an
     /// option's items are covered shortest first, so that a dead end costs
     /// less work before it is found; that changes the updates, not the
-    /// nodes.
+    /// nodes. On colored problems whose options have three or more
+    /// secondary items on average, on 32 options a secondary item or more
+    /// (edge matching, word rectangles), the search leaves the secondary
+    /// items out of the links: the same tree, faster there, with updates
+    /// counted as items taken plus primary nodes unlinked.
     Early,
     /// The rule the project recommends for speed, picked by the kind of
     /// problem from the measurements in `benches/README.md`: today
@@ -407,6 +411,9 @@ pub struct Solver<'a> {
     floor: usize,
     /// Was a seed set (see [`Solver::set_seed`])?
     seeded: bool,
+    /// Does the colored search run on the lazy links (`lazy.rs`)? Decided
+    /// when the search starts, for the life of the solver.
+    lazy: bool,
 }
 
 impl<'a> Solver<'a> {
@@ -460,6 +467,7 @@ impl<'a> Solver<'a> {
             kind,
             floor: 0,
             seeded: false,
+            lazy: false,
         }
     }
 
@@ -648,8 +656,13 @@ impl<'a> Solver<'a> {
     /// [`Solver::branch`] for a colored or bounded problem, by DLX2's or
     /// DLX3's choice of item.
     fn branch_colored(&self) -> Branch {
-        let x = &self.p.xcc;
-        let Some((best, dead)) = x.choose_item(self.kind == Kind::Multiplicities) else {
+        let (p, lazy) = (&*self.p, self.lazy);
+        let chosen = if lazy {
+            p.lazy.choose_item()
+        } else {
+            p.xcc.choose_item(self.kind == Kind::Multiplicities)
+        };
+        let Some((best, dead)) = chosen else {
             return Branch::Solved;
         };
         let item = Item::new(best.0 as usize);
@@ -657,11 +670,12 @@ impl<'a> Solver<'a> {
             return Branch::DeadEnd(item);
         }
         let head = best.header();
-        let mut options = Vec::with_capacity(x.len_of(best) as usize);
-        let mut n = x.down(head);
+        let down = |x: Node| if lazy { p.lazy.down(x) } else { p.xcc.down(x) };
+        let mut options = Vec::new();
+        let mut n = down(head);
         while n != head {
-            options.push(self.p.option_of(n));
-            n = x.down(n);
+            options.push(p.option_of(n));
+            n = down(n);
         }
         Branch::On(item, options)
     }
@@ -727,15 +741,20 @@ impl<'a> Solver<'a> {
         // Algorithm C's levels are DLX1's: only the links differ.
         let p = &*self.p;
         let colored = self.kind == Kind::Colors;
+        let lazy = self.lazy;
         let len = |stop: Node| {
-            if colored {
+            if lazy {
+                p.lazy.len_of(p.lazy.item_of(stop))
+            } else if colored {
                 p.xcc.len_of(p.xcc.item_of(stop))
             } else {
                 p.links.len_of(p.links.item[stop])
             }
         };
         let down = |x: Node| {
-            if colored {
+            if lazy {
+                p.lazy.down(x)
+            } else if colored {
                 p.xcc.down(x)
             } else {
                 p.links.link[x].down
@@ -799,7 +818,12 @@ impl<'a> Solver<'a> {
             // Under bounds a solution is found on entering a level.
             let depth = if bounded { self.level } else { depth };
             for k in 0..depth {
-                let (i, n) = x.position(k, self.p.choice[k], self.p.stop[k], bounded);
+                let (cur, stop) = (self.p.choice[k], self.p.stop[k]);
+                let (i, n) = if self.lazy {
+                    self.p.lazy.position(cur, stop)
+                } else {
+                    x.position(k, cur, stop, bounded)
+                };
                 if n == 0 {
                     break;
                 }
@@ -966,6 +990,7 @@ impl<'a> Solver<'a> {
             // Colored problems map the rule onto Algorithm C; bounded ones
             // follow DLX3's rule.
             self.p.xcc.choice_rule = crate::xcc::ColorChoice::of(branching);
+            self.p.lazy.choice_rule = self.p.xcc.choice_rule;
             self.branching = branching;
             return;
         }
@@ -1042,6 +1067,7 @@ impl<'a> Solver<'a> {
     pub fn stats(&self) -> Stats {
         let updates = match self.kind {
             Kind::Exact => self.p.links.updates,
+            _ if self.lazy => self.p.lazy.updates,
             _ => self.p.xcc.updates,
         };
         Stats {
@@ -1196,6 +1222,18 @@ impl<'a> Solver<'a> {
     /// on the problem's colored links.
     #[inline(never)]
     fn run_colored(&mut self, target: u64) -> Step {
+        if !self.started
+            && self.kind == Kind::Colors
+            && self.branching == Branching::Early
+            && !self.seeded
+            && self.p.prepare_lazy(self.p.choice.len())
+        {
+            // The lazy links count their updates from 0, the forced
+            // options' included.
+            self.lazy = true;
+            self.updates_base = 0;
+            self.p.lazy.choice_rule = self.p.xcc.choice_rule;
+        }
         self.started = true;
         self.solution_len = None;
         let p = &mut *self.p;
@@ -1211,8 +1249,11 @@ impl<'a> Solver<'a> {
             solution_len: None,
             floor: self.floor,
         };
+        let early = self.branching == Branching::Early;
         let step = if self.kind == Kind::Multiplicities {
             p.xcc.search_bounds(&mut run, target)
+        } else if self.lazy {
+            p.lazy.search(&mut run, target, early)
         } else {
             p.xcc
                 .search_colors(&mut run, target, self.branching == Branching::Early)

@@ -179,6 +179,40 @@ impl ColorChoice {
     }
 }
 
+/// The leftmost item whose bit is set in `active` (the active primary
+/// items) of least length in `len`, the scan stopping at the first of
+/// length `STOP` or less; `None` when none is active. The scans of the
+/// choice load the lengths without waiting on links (see
+/// [`XccLinks::active`]).
+#[inline(always)]
+pub(crate) fn leftmost_min<const STOP: u32>(active: &[u64], len: &[u32]) -> Option<u32> {
+    let (mut best, mut t) = (None, u32::MAX);
+    for (w, &word) in active.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let k = (w * 64) as u32 + bits.trailing_zeros();
+            bits &= bits - 1;
+            debug_assert!((k as usize) < len.len());
+            // SAFETY: a bit is set only for an item, and `len` has an entry
+            // for every item.
+            let l = unsafe { *len.get_unchecked(k as usize) };
+            if l < t {
+                (best, t) = (Some(k), l);
+                if l <= STOP {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The leftmost item whose bit is set in `active`; `None` when none is.
+pub(crate) fn first_active(active: &[u64]) -> Option<u32> {
+    let w = active.iter().position(|&w| w != 0)?;
+    Some((w * 64) as u32 + active[w].trailing_zeros())
+}
+
 /// The offset of a secondary item's length (see [`XccLinks::build`]).
 const SECONDARY_LEN: u32 = 1 << 31;
 
@@ -1046,34 +1080,6 @@ impl XccLinks {
         (k, n.max(k + 1))
     }
 
-    /// The leftmost active primary item; `None` when none is active.
-    fn choose_first(&self) -> Option<u32> {
-        let w = self.active.iter().position(|&w| w != 0)?;
-        Some((w * 64) as u32 + self.active[w].trailing_zeros())
-    }
-
-    /// The leftmost active primary item of least length, the scan stopping
-    /// at the first of length `STOP` or less; `None` when none is active.
-    #[inline(always)]
-    fn leftmost_min<const STOP: u32>(&self) -> Option<u32> {
-        let (mut best, mut t) = (None, u32::MAX);
-        for (w, &word) in self.active.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let k = (w * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let l = self.ln(k);
-                if l < t {
-                    (best, t) = (Some(k), l);
-                    if l <= STOP {
-                        return best;
-                    }
-                }
-            }
-        }
-        best
-    }
-
     /// The item to branch on: DLX2's choice, the leftmost active primary
     /// item of least length with the scan stopping at length 0, or under
     /// another [`ColorChoice`] that rule's (the scan stopping at length 1,
@@ -1085,9 +1091,9 @@ impl XccLinks {
             return self.choose_ranked();
         }
         match self.choice_rule {
-            ColorChoice::Dlx2 => self.leftmost_min::<0>(),
-            ColorChoice::UpToOne => self.leftmost_min::<1>(),
-            ColorChoice::First => self.choose_first(),
+            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len),
+            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len),
+            ColorChoice::First => first_active(&self.active),
         }
     }
 
