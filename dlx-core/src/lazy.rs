@@ -54,7 +54,7 @@
 
 use crate::links::{Node, Slot, SPACER};
 use crate::solver::{State, Step};
-use crate::xcc::{first_active, leftmost_min, ColorChoice, Run, NO_COLOR};
+use crate::xcc::{first_active, leftmost_min, search_levels, ColorChoice, Levels, Run, NO_COLOR};
 
 /// A node of the lazy arena: its vertical links, item and option, in one
 /// record.
@@ -724,89 +724,20 @@ impl LazyLinks {
     /// links' fields, so the loops keep them in registers.
     #[inline(never)]
     fn search_e<const E: bool>(&mut self, run: &mut Run<'_>, target: u64) -> Step {
-        let mut resume = match run.state {
-            State::Done => return Step::Exhausted,
-            State::Forward => false,
-            State::Recover => true,
-        };
         // The levels' nodes in this arena while the search runs, so that
         // trying an option needs no translation.
-        let depth = run.level + usize::from(resume);
-        self.translate(&mut run.choice[..depth], &mut run.stop[..depth], true);
-        let choice = &mut *run.choice;
-        let stop = &mut *run.stop;
-        let mut level = run.level;
-        let step = 'forward: loop {
-            if resume {
-                resume = false;
-                self.recover(choice, level);
-            } else {
-                if run.nodes >= run.node_limit {
-                    run.state = State::Forward;
-                    break Step::NodeLimit;
-                }
-                run.nodes += 1;
-                let Some(best) = self.choose() else {
-                    if !run.forced {
-                        run.nodes += 1;
-                    }
-                    run.solutions += 1;
-                    run.state = State::Done;
-                    if run.solutions >= target {
-                        run.solution_len = Some(level);
-                        break Step::Found;
-                    }
-                    break Step::Exhausted;
-                };
-                if self.ln(best) == 0 {
-                    self.updates += 1;
-                    if level == 0 {
-                        run.state = State::Done;
-                        break Step::Exhausted;
-                    }
-                    level -= 1;
-                    self.recover(choice, level);
-                } else {
-                    let _ = self.cover::<false>(best);
-                    choice[level] = Node(self.lk(best).down);
-                    stop[level] = Node(best);
-                }
-            }
-            loop {
-                let x = choice[level].0;
-                if x == stop[level].0 {
-                    // The list is exhausted (or its rest was split off).
-                    let c = self.item_at(x);
-                    self.uncover_from(c, c);
-                    if level == 0 {
-                        run.state = State::Done;
-                        break 'forward Step::Exhausted;
-                    }
-                    level -= 1;
-                } else {
-                    self.level_mark[level] = self.undo_len;
-                    if !self.commit::<E>(x) {
-                        choice[level] = Node(self.lk(x).down);
-                        continue;
-                    }
-                    if !self.all_covered() {
-                        level += 1;
-                        continue 'forward;
-                    }
-                    run.nodes += 1;
-                    run.solutions += 1;
-                    if run.solutions >= target {
-                        run.state = State::Recover;
-                        run.solution_len = Some(level + 1);
-                        break 'forward Step::Found;
-                    }
-                }
-                self.recover(choice, level);
-            }
+        let depth = match run.state {
+            State::Done => 0,
+            State::Forward => run.level,
+            State::Recover => run.level + 1,
         };
-        run.level = level;
-        let depth = level + usize::from(run.state == State::Recover);
-        let depth = if run.state == State::Done { 0 } else { depth };
+        self.translate(&mut run.choice[..depth], &mut run.stop[..depth], true);
+        let step = search_levels(&mut Lazy::<E>(self), run, target);
+        let depth = match run.state {
+            State::Done => 0,
+            State::Forward => run.level,
+            State::Recover => run.level + 1,
+        };
         self.translate(&mut run.choice[..depth], &mut run.stop[..depth], false);
         step
     }
@@ -819,12 +750,58 @@ impl LazyLinks {
             x.0 = map[x.0 as usize];
         }
     }
+}
 
-    /// Undoes the option tried at `level` and moves to the next.
+/// The lazy links as [`Levels`], under the early rule when `E`.
+struct Lazy<'a, const E: bool>(&'a mut LazyLinks);
+
+impl<const E: bool> Levels for Lazy<'_, E> {
     #[inline(always)]
-    fn recover(&mut self, choice: &mut [Node], level: usize) {
-        self.undo_to(self.level_mark[level]);
-        choice[level] = Node(self.lk(choice[level].0).down);
+    fn choose(&self) -> Option<u32> {
+        self.0.choose()
+    }
+
+    #[inline(always)]
+    fn len(&self, c: u32) -> u32 {
+        self.0.ln(c)
+    }
+
+    #[inline(always)]
+    fn dead_end(&mut self) {
+        self.0.updates += 1;
+    }
+
+    #[inline(always)]
+    fn open(&mut self, c: u32) -> u32 {
+        let _ = self.0.cover::<false>(c);
+        self.0.lk(c).down
+    }
+
+    #[inline(always)]
+    fn close(&mut self, head: u32) {
+        let c = self.0.item_at(head);
+        self.0.uncover_from(c, c);
+    }
+
+    #[inline(always)]
+    fn commit(&mut self, x: u32, level: usize) -> bool {
+        self.0.level_mark[level] = self.0.undo_len;
+        self.0.commit::<E>(x)
+    }
+
+    #[inline(always)]
+    fn uncommit(&mut self, _x: u32, level: usize) {
+        self.0.undo_to(self.0.level_mark[level]);
+    }
+
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        self.0.lk(x).down
+    }
+
+    #[inline(always)]
+    fn all_covered(&self) -> bool {
+        self.0.all_covered()
     }
 }
 

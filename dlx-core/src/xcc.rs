@@ -1293,6 +1293,184 @@ pub(crate) enum Moves {
 
 use crate::solver::{State, Step};
 
+/// The moves of Algorithm C's levels on links of some layout, for
+/// [`search_levels`]: the colored links ([`Colored`]) and the lazy links
+/// (`lazy.rs`). Nodes are the links' own.
+pub(crate) trait Levels {
+    /// The item to branch on; `None` when every primary item is covered.
+    fn choose(&self) -> Option<u32>;
+    /// The length of item `c`'s list.
+    fn len(&self, c: u32) -> u32;
+    /// Counts what a dead end costs (DLX2 covers and uncovers the empty
+    /// item).
+    fn dead_end(&mut self);
+    /// Covers item `c` for a level; returns the first node of its list.
+    fn open(&mut self, c: u32) -> u32;
+    /// Uncovers the item of `head`, the header its level stops at.
+    fn close(&mut self, head: u32);
+    /// Commits the option of node `x`, tried at `level`; false when that
+    /// is a dead end, found and undone at once (the early rule).
+    fn commit(&mut self, x: u32, level: usize) -> bool;
+    /// Undoes the commit of the option of node `x` at `level`.
+    fn uncommit(&mut self, x: u32, level: usize);
+    /// The node after `x` in its item's list.
+    fn down(&self, x: u32) -> u32;
+    /// Is every primary item covered?
+    fn all_covered(&self) -> bool;
+}
+
+/// Algorithm C's search loop (DLX2's levels, resumable between calls) on
+/// `links`, until `run.solutions` reaches `target`, the tree is exhausted
+/// or the node limit stops it.
+#[inline(always)]
+pub(crate) fn search_levels<L: Levels>(links: &mut L, run: &mut Run<'_>, target: u64) -> Step {
+    let mut resume = match run.state {
+        State::Done => return Step::Exhausted,
+        State::Forward => false,
+        State::Recover => true,
+    };
+    let choice = &mut *run.choice;
+    let stop = &mut *run.stop;
+    let mut level = run.level;
+    // C6: undo the option tried at a level and move to the next.
+    let recover = |links: &mut L, choice: &mut [Node], level: usize| {
+        let cur = choice[level].0;
+        links.uncommit(cur, level);
+        choice[level] = Node(links.down(cur));
+    };
+    let step = 'forward: loop {
+        if resume {
+            resume = false;
+            recover(links, choice, level);
+        } else {
+            // C2-C3: enter a level and choose its item.
+            if run.nodes >= run.node_limit {
+                run.state = State::Forward;
+                break Step::NodeLimit;
+            }
+            run.nodes += 1;
+            let Some(best) = links.choose() else {
+                // Nothing to cover at the root: the forced options (or
+                // none) are the one solution.
+                if !run.forced {
+                    run.nodes += 1;
+                }
+                run.solutions += 1;
+                run.state = State::Done;
+                if run.solutions >= target {
+                    run.solution_len = Some(level);
+                    break Step::Found;
+                }
+                break Step::Exhausted;
+            };
+            if links.len(best) == 0 {
+                links.dead_end();
+                if level == 0 {
+                    run.state = State::Done;
+                    break Step::Exhausted;
+                }
+                level -= 1;
+                recover(links, choice, level);
+            } else {
+                choice[level] = Node(links.open(best));
+                stop[level] = Node(best);
+            }
+        }
+        loop {
+            // C5: try the option at choice[level], unless the list is
+            // exhausted (or its rest was split off).
+            let cur = choice[level];
+            if cur == stop[level] {
+                // C7: restore the item and go up.
+                links.close(cur.0);
+                if level == 0 {
+                    run.state = State::Done;
+                    break 'forward Step::Exhausted;
+                }
+                level -= 1;
+            } else {
+                if !links.commit(cur.0, level) {
+                    // A dead end, found while committing and already
+                    // undone: not a node; the next option.
+                    choice[level] = Node(links.down(cur.0));
+                    continue;
+                }
+                if !links.all_covered() {
+                    level += 1;
+                    continue 'forward;
+                }
+                run.nodes += 1;
+                run.solutions += 1;
+                if run.solutions >= target {
+                    run.state = State::Recover;
+                    run.solution_len = Some(level + 1);
+                    break 'forward Step::Found;
+                }
+            }
+            recover(links, choice, level);
+        }
+    };
+    run.level = level;
+    step
+}
+
+/// The colored links as [`Levels`], for options of `K` nodes (see
+/// [`walk`]), under the early rule when `E`.
+struct Colored<'a, const K: usize, const E: bool>(&'a mut XccLinks);
+
+impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
+    #[inline(always)]
+    fn choose(&self) -> Option<u32> {
+        self.0.choose()
+    }
+
+    #[inline(always)]
+    fn len(&self, c: u32) -> u32 {
+        self.0.ln(c)
+    }
+
+    #[inline(always)]
+    fn dead_end(&mut self) {
+        self.0.updates += 1;
+    }
+
+    #[inline(always)]
+    fn open(&mut self, c: u32) -> u32 {
+        self.0.cover::<K>(c, true);
+        self.0.nd(c).down
+    }
+
+    #[inline(always)]
+    fn close(&mut self, head: u32) {
+        self.0.uncover::<K>(self.0.nd(head).item, true);
+    }
+
+    #[inline(always)]
+    fn commit(&mut self, x: u32, _level: usize) -> bool {
+        if E {
+            self.0.commit_others_early::<K>(x)
+        } else {
+            self.0.commit_others::<K>(x);
+            true
+        }
+    }
+
+    #[inline(always)]
+    fn uncommit(&mut self, x: u32, _level: usize) {
+        self.0.uncommit_others::<K>(x);
+    }
+
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        self.0.nd(x).down
+    }
+
+    #[inline(always)]
+    fn all_covered(&self) -> bool {
+        self.0.all_covered()
+    }
+}
+
 impl XccLinks {
     /// M3-M4: enters `level` on item `best` (under bounds): the item loses
     /// one from its bound and is covered when it has neither bound nor
@@ -1468,102 +1646,7 @@ impl XccLinks {
         run: &mut Run<'_>,
         target: u64,
     ) -> Step {
-        let mut resume = match run.state {
-            State::Done => return Step::Exhausted,
-            State::Forward => false,
-            State::Recover => true,
-        };
-        let choice = &mut *run.choice;
-        let stop = &mut *run.stop;
-        let mut level = run.level;
-        let step = 'forward: loop {
-            if resume {
-                resume = false;
-                self.recover::<K>(choice, level);
-            } else {
-                // C2-C3: enter a level and choose its item.
-                if run.nodes >= run.node_limit {
-                    run.state = State::Forward;
-                    break Step::NodeLimit;
-                }
-                run.nodes += 1;
-                let Some(best) = self.choose() else {
-                    // Nothing to cover at the root: the forced options (or
-                    // none) are the one solution.
-                    if !run.forced {
-                        run.nodes += 1;
-                    }
-                    run.solutions += 1;
-                    run.state = State::Done;
-                    if run.solutions >= target {
-                        run.solution_len = Some(level);
-                        break Step::Found;
-                    }
-                    break Step::Exhausted;
-                };
-                if self.ln(best) == 0 {
-                    // A dead end: DLX2 covers and uncovers the empty item.
-                    self.updates += 1;
-                    if level == 0 {
-                        run.state = State::Done;
-                        break Step::Exhausted;
-                    }
-                    level -= 1;
-                    self.recover::<K>(choice, level);
-                } else {
-                    self.cover::<K>(best, true);
-                    choice[level] = Node(self.nd(best).down);
-                    stop[level] = Node(best);
-                }
-            }
-            loop {
-                // C5: try the option at choice[level], unless the list is
-                // exhausted (or its rest was split off).
-                let cur = choice[level];
-                if cur == stop[level] {
-                    // C7: restore the item and go up.
-                    self.uncover::<K>(self.nd(cur.0).item, true);
-                    if level == 0 {
-                        run.state = State::Done;
-                        break 'forward Step::Exhausted;
-                    }
-                    level -= 1;
-                } else {
-                    if E {
-                        if !self.commit_others_early::<K>(cur.0) {
-                            // A dead end, found while committing and already
-                            // undone: not a node; the next option.
-                            choice[level] = Node(self.nd(cur.0).down);
-                            continue;
-                        }
-                    } else {
-                        self.commit_others::<K>(cur.0);
-                    }
-                    if !self.all_covered() {
-                        level += 1;
-                        continue 'forward;
-                    }
-                    run.nodes += 1;
-                    run.solutions += 1;
-                    if run.solutions >= target {
-                        run.state = State::Recover;
-                        run.solution_len = Some(level + 1);
-                        break 'forward Step::Found;
-                    }
-                }
-                self.recover::<K>(choice, level);
-            }
-        };
-        run.level = level;
-        step
-    }
-
-    /// C6: undoes the option tried at `level` and moves to the next.
-    #[inline]
-    fn recover<const K: usize>(&mut self, choice: &mut [Node], level: usize) {
-        let cur = choice[level];
-        self.uncommit_others::<K>(cur.0);
-        choice[level] = Node(self.nd(cur.0).down);
+        search_levels(&mut Colored::<K, E>(self), run, target)
     }
 
     /// Algorithm M (DLX3), resumable as [`XccLinks::search_colors`]. A
