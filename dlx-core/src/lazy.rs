@@ -601,7 +601,7 @@ impl LazyLinks {
         } = self.op(o);
         if E {
             // The option's items, which may run out: they are covered next.
-            self.stamp = self.stamp.wrapping_add(1);
+            self.stamp = next_stamp(self.stamp, &mut self.mark);
             for nn in prim..prim_end {
                 let c = self.item_at(nn);
                 self.mark[c as usize] = self.stamp;
@@ -750,6 +750,17 @@ impl LazyLinks {
             x.0 = map[x.0 as usize];
         }
     }
+}
+
+/// The stamp after `stamp`; when the stamps wrap around, every mark in
+/// `marks` is cleared first, so that none holds the stamp returned.
+#[inline(always)]
+fn next_stamp(stamp: u32, marks: &mut [u32]) -> u32 {
+    if stamp == u32::MAX {
+        marks.fill(0);
+        return 1;
+    }
+    stamp + 1
 }
 
 /// The lazy links as [`Levels`], under the early rule when `E`.
@@ -983,5 +994,14 @@ pub(crate) mod tests {
             assert_eq!(found, dlx2);
             ALWAYS.with(|a| a.set(false));
         }
+    }
+
+    #[test]
+    fn stamps_that_wrap_around_clear_the_marks() {
+        let mut marks = [1, u32::MAX, 7];
+        assert_eq!(super::next_stamp(6, &mut marks), 7);
+        assert_eq!(marks, [1, u32::MAX, 7]);
+        assert_eq!(super::next_stamp(u32::MAX, &mut marks), 1);
+        assert_eq!(marks, [0, 0, 0]);
     }
 }
