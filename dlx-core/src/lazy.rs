@@ -922,13 +922,17 @@ pub(crate) mod tests {
         for _ in 0..4 + rng.below(21) {
             let mut items: Vec<usize> = (0..primary).collect();
             rng.shuffle(&mut items);
-            let mut entries: Vec<_> = items[..1 + rng.below(3.min(primary))]
-                .iter()
-                .map(|&i| (p.primary(i), None))
-                .collect();
+            // One option in eight has no primary item: never chosen, but
+            // it may be forced.
+            let k = if rng.below(8) == 0 {
+                0
+            } else {
+                1 + rng.below(3.min(primary))
+            };
+            let mut entries: Vec<_> = items[..k].iter().map(|&i| (p.primary(i), None)).collect();
             let mut sec: Vec<usize> = (0..secondary).collect();
             rng.shuffle(&mut sec);
-            for &j in &sec[..rng.below(secondary.min(3) + 1)] {
+            for &j in &sec[..usize::from(k == 0) + rng.below(secondary.min(3))] {
                 let color = rng.below(4);
                 entries.push((p.secondary(j), (color > 0).then(|| Color::new(color))));
             }
@@ -1026,6 +1030,25 @@ pub(crate) mod tests {
                 }
             }
             assert_eq!(total, dlx2);
+            // Each option forced alone, those without a primary item too.
+            for o in 0..p.option_count() {
+                let forced = |p: &mut Problem, lazy: bool| {
+                    ALWAYS.with(|a| a.set(lazy));
+                    let mut s = p.solver();
+                    s.set_branching(Branching::Early);
+                    s.force(OptionId::new(o)).ok()?;
+                    let mut found = BTreeSet::new();
+                    while s.next_solution() == Step::Found {
+                        let mut o: Vec<usize> = s.solution().map(OptionId::index).collect();
+                        o.sort_unstable();
+                        found.insert(o);
+                    }
+                    Some((found, s.stats().nodes))
+                };
+                let lazy = forced(&mut p, true);
+                assert_eq!(lazy, forced(&mut p, false), "option {o} forced");
+            }
+            ALWAYS.with(|a| a.set(true));
             // Work split off a paused search, and the rest of it.
             let mut s = p.solver();
             s.set_branching(Branching::Early);
