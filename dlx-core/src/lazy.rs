@@ -41,9 +41,9 @@
 //!
 //! Where it pays ([`LazyLinks::suits`]): options with three or more
 //! secondary items on average, on static lists of 32 options or more.
-//! Against the colored links under the same rule, same run, best of 5
-//! (`benches/README.md`, "Lazy secondary items"): edge matching 10-20%
-//! faster, word rectangles 20-30%; Graeco-Latin squares (four secondary
+//! Against the colored links under the same rule, same runs (`benches/
+//! README.md`, "Session 11: lazy secondary items"): edge matching 10-20%
+//! faster, word rectangles 15-35%; Graeco-Latin squares (four secondary
 //! items an option, on lists of 9-20) 12-14% slower, and a prototype 45%
 //! slower on Latin squares (two, on lists of `n`), which the thresholds
 //! leave out.
@@ -178,8 +178,10 @@ impl LazyLinks {
     /// secondary items on average, and its secondary items 32 or more
     /// options: hiding an option then skips many secondary nodes, and the
     /// static lists are long enough for the scans to pay. (Thresholds from
-    /// the shared XCC files, where they part the winners from the losers
-    /// with room on both sides; see the module notes.)
+    /// the shared XCC files: they pick the edge and word-rectangle files
+    /// and leave out the Latin, Graeco-Latin and random ones, but the
+    /// smallest files picked sit close to both, edge_r3x3_c3 at 3.0 and 34,
+    /// wrectd_4x4_a6w120 at 5.0 and 35; see the module notes.)
     pub(crate) fn suits(primary: u32, items: &[Slot]) -> bool {
         #[cfg(test)]
         if tests::ALWAYS.with(std::cell::Cell::get) {
@@ -198,9 +200,10 @@ impl LazyLinks {
         options > 0 && secondary >= 3 * options && secondary >= 32 * secondary_items
     }
 
-    /// Builds the links of a colored problem as [`XccLinks::build`](crate::xcc::XccLinks::build) does
-    /// (same arguments; the lists in the options' order), for a search of
-    /// at most `levels` levels.
+    /// Builds the links of a colored problem as
+    /// [`XccLinks::build`](crate::xcc::XccLinks::build) does (same
+    /// arguments; the lists in the options' order), for a search of at most
+    /// `levels` levels.
     pub(crate) fn build(&mut self, primary: u32, items: &[Slot], colors: &[u32], levels: usize) {
         let n_primary = primary;
         let n_items = items
@@ -232,7 +235,6 @@ impl LazyLinks {
         }
         self.opts.clear();
         self.option_at.clear();
-        self.option_at.reserve(items.len() / 2);
         self.sec.clear();
         // Each secondary item's entries: the option's first primary item,
         // the option, the color and the item's place among the option's
@@ -711,8 +713,8 @@ impl LazyLinks {
     }
 
     /// Commits option `x` (a node of the problem's arena) before the
-    /// search, as [`XccLinks::force`](crate::xcc::XccLinks::force) does; never undone (the links are
-    /// built again for the next search).
+    /// search, as [`XccLinks::force`](crate::xcc::XccLinks::force) does;
+    /// never undone (the links are built again for the next search).
     pub(crate) fn force(&mut self, x: u32) {
         let o = self.option_at.partition_point(|&first| first < x) as u32;
         debug_assert_eq!(
@@ -776,8 +778,10 @@ impl LazyLinks {
         (k, self.ln(c).max(k + 1))
     }
 
-    /// The search of [`XccLinks::search_colors`](crate::xcc::XccLinks::search_colors) on these links, resumable
-    /// the same way; `choice` and `stop` hold nodes of the problem's arena.
+    /// The search of
+    /// [`XccLinks::search_colors`](crate::xcc::XccLinks::search_colors) on
+    /// these links, resumable the same way; `choice` and `stop` hold nodes
+    /// of the problem's arena.
     pub(crate) fn search(&mut self, run: &mut Run<'_>, target: u64, early: bool) -> Step {
         if early {
             self.search_e::<true>(run, target)
