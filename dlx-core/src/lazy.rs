@@ -337,17 +337,13 @@ impl LazyLinks {
     /// Node `i`.
     #[inline(always)]
     fn nd(&self, i: u32) -> Nd {
-        debug_assert!((i as usize) < self.node.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.node.get_unchecked(i as usize) }
+        at(&self.node, i)
     }
 
     /// Node `i`, to change.
     #[inline(always)]
     fn nd_mut(&mut self, i: u32) -> &mut Nd {
-        debug_assert!((i as usize) < self.node.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.node.get_unchecked_mut(i as usize) }
+        at_mut(&mut self.node, i)
     }
 
     /// The links of node `i`.
@@ -366,9 +362,7 @@ impl LazyLinks {
     /// Option `o`.
     #[inline(always)]
     fn op(&self, o: u32) -> Opt {
-        debug_assert!((o as usize) < self.opts.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.opts.get_unchecked(o as usize) }
+        at(&self.opts, o)
     }
 
     /// The option of node `i`.
@@ -380,41 +374,31 @@ impl LazyLinks {
     /// Is option `o` hidden?
     #[inline(always)]
     fn is_hidden(&self, o: u32) -> bool {
-        debug_assert!((o as usize) < self.hidden.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.hidden.get_unchecked(o as usize) }
+        at(&self.hidden, o)
     }
 
     /// Hides or shows option `o`.
     #[inline(always)]
     fn set_hidden(&mut self, o: u32, hidden: bool) {
-        debug_assert!((o as usize) < self.hidden.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.hidden.get_unchecked_mut(o as usize) = hidden };
+        *at_mut(&mut self.hidden, o) = hidden;
     }
 
     /// The length of item `c`'s list.
     #[inline(always)]
     fn ln(&self, c: u32) -> u32 {
-        debug_assert!((c as usize) < self.len.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.len.get_unchecked(c as usize) }
+        at(&self.len, c)
     }
 
     /// The length of item `c`'s list, to change.
     #[inline(always)]
     fn len_mut(&mut self, c: u32) -> &mut u32 {
-        debug_assert!((c as usize) < self.len.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.len.get_unchecked_mut(c as usize) }
+        at_mut(&mut self.len, c)
     }
 
     /// Is primary item `c` active?
     #[inline(always)]
     fn is_active(&self, c: u32) -> bool {
-        debug_assert!((c as usize / 64) < self.active.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.active.get_unchecked(c as usize / 64) >> (c % 64) & 1 != 0 }
+        at(&self.active, c / 64) >> (c % 64) & 1 != 0
     }
 
     /// Unlinks node `x` from its item's list. Under the early rule (`E`),
@@ -510,23 +494,14 @@ impl LazyLinks {
     #[inline(always)]
     fn rule_out<const E: bool>(&mut self, s: u32, color: u32) {
         self.updates += 1;
-        debug_assert!((s as usize + 1) < self.group_start.len());
-        // SAFETY: see the note at the top of the module.
-        let (g0, g1) = unsafe {
-            (
-                *self.group_start.get_unchecked(s as usize),
-                *self.group_start.get_unchecked(s as usize + 1),
-            )
-        };
+        let (g0, g1) = (at(&self.group_start, s), at(&self.group_start, s + 1));
         for g in g0..g1 {
-            debug_assert!((g as usize) < self.groups.len());
-            // SAFETY: as above.
             let Group {
                 item,
                 start,
                 end,
                 place,
-            } = unsafe { *self.groups.get_unchecked(g as usize) };
+            } = at(&self.groups, g);
             if item < self.n_primary && !self.is_active(item) {
                 continue;
             }
@@ -550,12 +525,8 @@ impl LazyLinks {
     #[inline(never)]
     fn rule_out_scanning<const E: bool>(&mut self, start: u32, end: u32, color: u32) -> bool {
         for e in start..end {
-            debug_assert!((e as usize) < self.entry_opt.len());
-            // SAFETY: see the note at the top of the module.
-            let o = unsafe { *self.entry_opt.get_unchecked(e as usize) };
-            // SAFETY: as above; the two arrays have one length.
-            if !self.is_hidden(o) && unsafe { *self.entry_color.get_unchecked(e as usize) } != color
-            {
+            let o = at(&self.entry_opt, e);
+            if !self.is_hidden(o) && at(&self.entry_color, e) != color {
                 self.push_trail(o);
                 self.hide_option::<E>(o);
                 if E && self.dead {
@@ -577,10 +548,8 @@ impl LazyLinks {
         let mut n = self.lk(item).down;
         while n != item {
             let o = self.opt_of(n);
-            let at = self.op(o).sec + place;
-            debug_assert!((at as usize) < self.sec.len());
-            // SAFETY: see the note at the top of the module.
-            if unsafe { self.sec.get_unchecked(at as usize).1 } != color {
+            let place_at = self.op(o).sec + place;
+            if at(&self.sec, place_at).1 != color {
                 self.push_trail(o);
                 self.hide_option::<E>(o);
                 if E && self.dead {
@@ -821,6 +790,23 @@ impl LazyLinks {
             x.0 = map[x.0 as usize];
         }
     }
+}
+
+/// Entry `i` of `v`, unchecked (see the note at the top of the module;
+/// debug builds check the bound).
+#[inline(always)]
+fn at<T: Copy>(v: &[T], i: u32) -> T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: see the note at the top of the module.
+    unsafe { *v.get_unchecked(i as usize) }
+}
+
+/// Entry `i` of `v`, to change, unchecked (as [`at`]).
+#[inline(always)]
+fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
+    debug_assert!((i as usize) < v.len());
+    // SAFETY: see the note at the top of the module.
+    unsafe { v.get_unchecked_mut(i as usize) }
 }
 
 /// The stamp after `stamp`; when the stamps wrap around, every mark in
