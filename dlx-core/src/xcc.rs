@@ -534,7 +534,7 @@ impl XccLinks {
     #[cold]
     fn row_is_dead<const K: usize>(&mut self, rr: u32) -> bool {
         let mut dead = false;
-        self.for_row_others::<K, false>(rr, |links, _, node| {
+        self.for_row_others::<K, true>(rr, |links, _, node| {
             let c = node.item;
             dead |= c < links.n_primary
                 && links.ln(c) == 0
@@ -585,10 +585,13 @@ impl XccLinks {
     /// purified ones; returns how many were unlinked, and with `E` whether
     /// a primary item was left without options (see [`XccLinks::hide`]).
     #[inline(always)]
-    fn hide_others<const K: usize, const E: bool>(&mut self, rr: u32) -> (u64, bool) {
+    fn hide_others<const K: usize, const E: bool, const ONE_LOOP: bool>(
+        &mut self,
+        rr: u32,
+    ) -> (u64, bool) {
         let mut updates = 0;
         let mut emptied = false;
-        self.for_row_others::<K, false>(rr, |links, nn, node| {
+        self.for_row_others::<K, ONE_LOOP>(rr, |links, nn, node| {
             if node.color != PURIFIED {
                 emptied |= links.hide::<E>(nn, node.item);
                 updates += 1;
@@ -604,7 +607,7 @@ impl XccLinks {
     /// spacer and jumping back through its `up`.
     #[inline(always)]
     fn for_others<const K: usize>(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32, Ic)) {
-        self.for_others_while::<K>(x, |links, nn, node| {
+        self.for_others_while::<K, false>(x, |links, nn, node| {
             f(links, nn, node);
             true
         });
@@ -621,8 +624,13 @@ impl XccLinks {
     /// same single loop over the option's span, in place of the two
     /// counted loops on either side of `x`. The unhides use it: rxcc files
     /// 7-11% faster, wrect_4x5 and wrect_4x6 3-4%, the edge files within
-    /// ±1%. The hides do not: there it made the edge files 8-13% slower
-    /// (and rxcc 8-9% faster), for reasons not found.
+    /// ±1%. So do the hides of the early rule, and its commits take an
+    /// option's nodes in the same order (`for_others_while::<SPANS, true>`):
+    /// rxcc 10-14% faster, with 1% more instructions, the branch that ends
+    /// each of two loops being mispredicted where one is. DLX2's hides keep
+    /// the two loops: one made the edge files 8-13% slower there, for
+    /// reasons not found (the edge files take the lazy links under the
+    /// early rule).
     #[inline(always)]
     fn for_row_others<const K: usize, const ONE_LOOP: bool>(
         &mut self,
@@ -644,9 +652,13 @@ impl XccLinks {
         }
     }
 
-    /// [`XccLinks::for_others`] right to left.
+    /// [`XccLinks::for_others_while`] (with the same `ONE_LOOP`) in reverse.
     #[inline(always)]
-    fn for_others_rev<const K: usize>(&mut self, x: u32, mut f: impl FnMut(&mut Self, u32, Ic)) {
+    fn for_others_rev<const K: usize, const ONE_LOOP: bool>(
+        &mut self,
+        x: u32,
+        mut f: impl FnMut(&mut Self, u32, Ic),
+    ) {
         if K == 0 {
             let mut nn = x - 1;
             while nn != x {
@@ -657,6 +669,13 @@ impl XccLinks {
                 }
                 f(self, nn, node);
                 nn -= 1;
+            }
+        } else if K == SPANS && ONE_LOOP {
+            let [first, end] = self.span(x);
+            let j = x - first;
+            for i in (0..end - first - 1).rev() {
+                let nn = first + i + u32::from(i >= j);
+                f(self, nn, self.ic(nn));
             }
         } else if K == SPANS {
             let [first, end] = self.span(x);
@@ -692,13 +711,20 @@ impl XccLinks {
     /// when `deactivate`) and hides every option in its list.
     #[inline]
     pub(crate) fn cover<const K: usize>(&mut self, c: u32, deactivate: bool) {
+        self.cover_rows::<K, false>(c, deactivate);
+    }
+
+    /// [`XccLinks::cover`], its rows walked as [`XccLinks::for_row_others`]
+    /// walks them under `ONE_LOOP`.
+    #[inline(always)]
+    fn cover_rows<const K: usize, const ONE_LOOP: bool>(&mut self, c: u32, deactivate: bool) {
         if deactivate && c < self.n_primary {
             self.deactivate(c);
         }
         let mut updates = 1;
         let mut rr = self.nd(c).down;
         while rr != c {
-            updates += self.hide_others::<K, false>(rr).0;
+            updates += self.hide_others::<K, false, ONE_LOOP>(rr).0;
             rr = self.nd(rr).down;
         }
         self.updates += updates;
@@ -728,7 +754,7 @@ impl XccLinks {
         let mut rr = self.nd(cc).down;
         while rr != cc {
             if self.nd(rr).color != x {
-                updates += self.hide_others::<K, false>(rr).0;
+                updates += self.hide_others::<K, false, false>(rr).0;
             } else if rr != p {
                 self.set_color(rr, PURIFIED);
             }
@@ -755,7 +781,7 @@ impl XccLinks {
         let mut rr = self.nd(c).down;
         let mut stopped = None;
         while rr != c {
-            let (hidden, emptied) = self.hide_others::<K, true>(rr);
+            let (hidden, emptied) = self.hide_others::<K, true, true>(rr);
             updates += hidden;
             if emptied && self.row_is_dead::<K>(rr) {
                 stopped = Some(rr);
@@ -792,7 +818,7 @@ impl XccLinks {
         let mut stopped = None;
         while rr != cc {
             if self.nd(rr).color != x {
-                let (hidden, emptied) = self.hide_others::<K, true>(rr);
+                let (hidden, emptied) = self.hide_others::<K, true, true>(rr);
                 updates += hidden;
                 if emptied && self.row_is_dead::<K>(rr) {
                     stopped = Some(rr);
@@ -840,7 +866,7 @@ impl XccLinks {
         self.trying = x;
         // The nodes committed (or skipped as purified) before a dead end.
         let mut done = 0;
-        let ok = self.for_others_while::<K>(x, |links, pp, node| {
+        let ok = self.for_others_while::<K, true>(x, |links, pp, node| {
             if node.color == NO_COLOR {
                 if let Some(rr) = links.cover_early::<K>(node.item) {
                     links.uncover_from::<K>(node.item, rr);
@@ -862,9 +888,19 @@ impl XccLinks {
     }
 
     /// Undoes the commits of the first `done` nodes of the option of `x`,
-    /// in the order of [`XccLinks::for_others`], last first.
+    /// in the order of [`XccLinks::commit_others_early`] (of
+    /// [`XccLinks::for_others_while`] with `ONE_LOOP`), last first.
     #[cold]
     fn uncommit_first<const K: usize>(&mut self, x: u32, done: u32) {
+        if K == SPANS {
+            // The order of `for_others_while::<SPANS, true>`.
+            let [first, _] = self.span(x);
+            let j = x - first;
+            for i in (0..done).rev() {
+                self.uncommit_node::<K>(first + i + u32::from(i >= j));
+            }
+            return;
+        }
         let (first, end) = if K == 0 {
             let mut end = x + 1;
             while self.ic(end).item != SPACER.0 {
@@ -880,20 +916,26 @@ impl XccLinks {
         };
         let len = end - first;
         for i in (0..done).rev() {
-            let pp = first + (x - first + 1 + i) % len;
-            let node = self.ic(pp);
-            if node.color == NO_COLOR {
-                self.uncover::<K>(node.item, true);
-            } else if node.color != PURIFIED {
-                self.unpurify::<K>(pp);
-            }
+            self.uncommit_node::<K>(first + (x - first + 1 + i) % len);
+        }
+    }
+
+    /// Undoes the commit of node `pp` (see [`XccLinks::commit_others`]).
+    #[inline(always)]
+    fn uncommit_node<const K: usize>(&mut self, pp: u32) {
+        let node = self.ic(pp);
+        if node.color == NO_COLOR {
+            self.uncover::<K>(node.item, true);
+        } else if node.color != PURIFIED {
+            self.unpurify::<K>(pp);
         }
     }
 
     /// [`XccLinks::for_others`], stopping when `f` returns false; returns
-    /// false if it stopped.
+    /// false if it stopped. With options of mixed lengths and `ONE_LOOP`,
+    /// the order is that of memory, as in [`XccLinks::for_row_others`].
     #[inline(always)]
-    fn for_others_while<const K: usize>(
+    fn for_others_while<const K: usize, const ONE_LOOP: bool>(
         &mut self,
         x: u32,
         mut f: impl FnMut(&mut Self, u32, Ic) -> bool,
@@ -910,6 +952,15 @@ impl XccLinks {
                     return false;
                 }
                 nn += 1;
+            }
+        } else if K == SPANS && ONE_LOOP {
+            let [first, end] = self.span(x);
+            let j = x - first;
+            for i in 0..end - first - 1 {
+                let nn = first + i + u32::from(i >= j);
+                if !f(self, nn, self.ic(nn)) {
+                    return false;
+                }
             }
         } else if K == SPANS {
             let [first, end] = self.span(x);
@@ -951,16 +1002,11 @@ impl XccLinks {
         });
     }
 
-    /// Undoes [`XccLinks::commit_others`], right to left.
+    /// Undoes [`XccLinks::commit_others`], right to left; with
+    /// `ONE_LOOP`, undoes [`XccLinks::commit_others_early`].
     #[inline]
-    fn uncommit_others<const K: usize>(&mut self, x: u32) {
-        self.for_others_rev::<K>(x, |links, pp, node| {
-            if node.color == NO_COLOR {
-                links.uncover::<K>(node.item, true);
-            } else if node.color != PURIFIED {
-                links.unpurify::<K>(pp);
-            }
-        });
+    fn uncommit_others<const K: usize, const ONE_LOOP: bool>(&mut self, x: u32) {
+        self.for_others_rev::<K, ONE_LOOP>(x, |links, pp, _| links.uncommit_node::<K>(pp));
     }
 
     /// [`XccLinks::commit_others`] under Algorithm M: a primary item loses
@@ -986,7 +1032,7 @@ impl XccLinks {
     /// Undoes [`XccLinks::commit_others_bounded`].
     #[inline]
     fn uncommit_others_bounded<const K: usize>(&mut self, x: u32) {
-        self.for_others_rev::<K>(x, |links, pp, node| {
+        self.for_others_rev::<K, false>(x, |links, pp, node| {
             let cc = node.item;
             if cc < links.n_primary {
                 if links.itm_mut(cc).bound == 0 {
@@ -1007,7 +1053,7 @@ impl XccLinks {
     fn tweak<const K: usize>(&mut self, n: u32, block: bool) {
         let mut updates = 1;
         if block {
-            updates += self.hide_others::<K, false>(n).0;
+            updates += self.hide_others::<K, false, false>(n).0;
         }
         // `n` is in a primary item's list, so never purified.
         let _ = self.hide::<false>(n, self.ic(n).item);
@@ -1436,7 +1482,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn open(&mut self, c: u32) -> u32 {
-        self.0.cover::<K>(c, true);
+        self.0.cover_rows::<K, E>(c, true);
         self.0.nd(c).down
     }
 
@@ -1457,7 +1503,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn uncommit(&mut self, x: u32, _level: usize) {
-        self.0.uncommit_others::<K>(x);
+        self.0.uncommit_others::<K, E>(x);
     }
 
     #[inline(always)]
