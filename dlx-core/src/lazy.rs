@@ -906,7 +906,7 @@ pub(crate) mod tests {
     /// A random colored problem: up to 7 primary and 4 secondary items, up
     /// to 24 options of one to three primary items and up to three
     /// secondary ones, colored (from three colors) or not.
-    fn random_problem(rng: &mut Rng) -> Problem {
+    pub(crate) fn random_problem(rng: &mut Rng) -> Problem {
         let (primary, secondary) = (2 + rng.below(6), 1 + rng.below(4));
         let mut p = Problem::new(primary, secondary);
         for _ in 0..4 + rng.below(21) {

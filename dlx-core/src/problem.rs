@@ -11,7 +11,7 @@ use crate::xcc::{Moves, XccLinks};
 /// Options of up to this many items are checked without the per-item
 /// stamps.
 const SHORT: usize = 8;
-use crate::solver::{Branch, Solutions, Solver, State, Stats, Uniqueness};
+use crate::solver::{Branch, ForceError, Solutions, Solver, State, Stats, Uniqueness};
 
 /// An exact-cover problem, stored as dancing links ready to search.
 ///
@@ -743,6 +743,72 @@ impl Problem {
         self.lazy.build(self.primary, items, &self.colors, levels);
         for &x in &self.forced {
             self.lazy.force(x.0);
+        }
+        true
+    }
+
+    /// Whether option `o` agrees by the rules with the options `forced`
+    /// before it (no primary item over its upper bound, no option twice,
+    /// secondary items uncolored in one option or of one color in all);
+    /// if so, for each of `o`'s items, whether a forced option gave it
+    /// `o`'s color already (it is then not purified again).
+    pub(crate) fn agreeing_colors(
+        &self,
+        o: OptionId,
+        forced: &[Node],
+    ) -> Result<Vec<bool>, ForceError> {
+        let forced: Vec<OptionId> = forced.iter().map(|&f| self.option_of(f)).collect();
+        let mut colored = Vec::new();
+        for (item, color) in self.option_items(o).zip(self.option_colors(o)) {
+            let conflict = Err(ForceError::Conflict { option: o, item });
+            let mut uses = 0u64;
+            let mut same_color = false;
+            for &f in &forced {
+                if f == o {
+                    return conflict;
+                }
+                for (i, c) in self.option_items(f).zip(self.option_colors(f)) {
+                    if i != item {
+                        continue;
+                    }
+                    uses += 1;
+                    if !self.is_primary(item) && (color.is_none() || c != color) {
+                        return conflict;
+                    }
+                    same_color = true;
+                }
+            }
+            if let Some((_, hi)) = self.bounds(item) {
+                if uses >= u64::from(hi) {
+                    return conflict;
+                }
+            }
+            colored.push(same_color && color.is_some());
+        }
+        Ok(colored)
+    }
+
+    /// Builds the colored links again with each item's options shortest
+    /// first (see [`XccLinks::order_by_length`]) and commits the forced
+    /// options on them, if the options' lengths differ; returns whether it
+    /// did. `levels` is the depth the search may reach.
+    pub(crate) fn prepare_by_length(&mut self, levels: usize) -> bool {
+        if !self.xcc.mixed_lengths() {
+            return false;
+        }
+        self.xcc.build(
+            self.primary,
+            self.links.items(),
+            &self.colors,
+            &self.bounds,
+            levels,
+        );
+        self.xcc.order_by_length();
+        for (k, &x) in self.forced.iter().enumerate() {
+            let colored = self
+                .agreeing_colors(self.option_of(x), &self.forced[..k])
+                .expect("the forced options agreed when they were forced");
+            self.xcc.force(x.0, &colored);
         }
         true
     }

@@ -818,14 +818,22 @@ proptest! {
     }
 
     /// Forcing a random list of options: the oracle counts the solutions
-    /// that contain the accepted ones (which may lack a primary item).
+    /// that contain the accepted ones (which may lack a primary item),
+    /// under each rule set before or after the forcing (the early rule
+    /// builds the colored links again when it starts, and commits the
+    /// forced options again on them).
     #[test]
     fn forced_options_match_the_oracle(
         m in any_model(),
         picks in vec(any::<Index>(), 0..5),
+        branching in proptest::sample::select(BRANCHINGS.to_vec()),
+        rule_first in any::<bool>(),
     ) {
         let mut p = m.problem();
         let mut s = p.solver();
+        if rule_first {
+            s.set_branching(branching);
+        }
 
         // Force the picks in order; each must succeed unless it breaks an
         // upper bound or the color rule together with those accepted before
@@ -849,6 +857,9 @@ proptest! {
             }
         }
 
+        if !rule_first {
+            s.set_branching(branching);
+        }
         let all = rest(&mut s);
         let stats = s.stats();
         drop(s);
@@ -862,6 +873,7 @@ proptest! {
 
         // Counting under the same forcing agrees.
         let mut s = p.solver();
+        s.set_branching(branching);
         for &o in &accepted {
             s.force(o).unwrap();
         }

@@ -168,7 +168,8 @@ pub struct Args {
     /// (up-to-one, and an option that leaves some primary item without
     /// options is dropped while it is tried, as Knuth's SSXC1 and SSXCC do:
     /// such a try is not a node; where colored options have many secondary
-    /// items, those stay out of the links), up-to-one (the scan stops at an item of
+    /// items, those stay out of the links, and where they differ in length,
+    /// each item's options are tried shortest first), up-to-one (the scan stops at an item of
     /// length 1), short (forced moves from a stack, no scan), degree
     /// (short, ties broken by the most conflicts), first (no heuristic: the
     /// leftmost item). On colored problems short and degree scan as
