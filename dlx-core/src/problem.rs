@@ -796,13 +796,7 @@ impl Problem {
         if !self.xcc.mixed_lengths() {
             return false;
         }
-        self.xcc.build(
-            self.primary,
-            self.links.items(),
-            &self.colors,
-            &self.bounds,
-            levels,
-        );
+        self.build_xcc(levels);
         self.xcc.order_by_length();
         for (k, &x) in self.forced.iter().enumerate() {
             let colored = self
@@ -818,15 +812,20 @@ impl Problem {
     /// may reach.
     pub(crate) fn prepare_xcc(&mut self, levels: usize) {
         if !self.xcc_ready {
-            self.xcc.build(
-                self.primary,
-                self.links.items(),
-                &self.colors,
-                &self.bounds,
-                levels,
-            );
+            self.build_xcc(levels);
         }
         self.xcc_ready = false;
+    }
+
+    /// Builds the links of the colored or bounded search from the options.
+    fn build_xcc(&mut self, levels: usize) {
+        self.xcc.build(
+            self.primary,
+            self.links.items(),
+            &self.colors,
+            &self.bounds,
+            levels,
+        );
     }
 
     /// A stamp no entry of `seen` holds, for checking one option.

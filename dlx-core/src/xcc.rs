@@ -366,7 +366,7 @@ impl XccLinks {
     /// list. The same subtrees are searched in another order, so the
     /// nodes and updates of a whole search under DLX2's rule are DLX2's,
     /// but the solutions come in another order. The rxcc files, same run:
-    /// 8-15% faster under the early rule and 7-11% under DLX2's, with the
+    /// 8-10% faster under the early rule and 8-11% under DLX2's, with the
     /// same instructions within 0.1% (so the gain is in the branches).
     pub(crate) fn order_by_length(&mut self) {
         let (start, mut order) = self.list_orders(None);
