@@ -90,27 +90,27 @@
 #![deny(missing_docs)]
 
 mod builder;
-mod cost;
+mod engine;
 mod index;
-mod lazy;
-mod links;
+mod outcome;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 mod problem;
 mod reduce;
+mod rule;
 mod seed;
 mod solver;
 mod stop;
 pub mod text;
-mod xcc;
 
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
-pub use cost::{CostError, CostReport, CostSearch, CostedSolution};
+pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution};
 pub use index::{Color, Item, OptionId};
-pub use problem::{BuildError, Kind, Part, Problem};
-pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
-pub use solver::{
-    Branch, Branching, Count, ForceError, Outcome, SeedError, Solutions, Solver, SplitOff, Stats,
-    Step, Uniqueness,
+pub use outcome::{
+    Branch, Count, ForceError, Outcome, SeedError, SplitOff, Stats, Step, Uniqueness,
 };
+pub use problem::{BuildError, Kind, Problem};
+pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
+pub use rule::Branching;
+pub use solver::{Part, Solutions, Solver};
 pub use stop::Cancel;

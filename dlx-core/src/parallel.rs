@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::xcc::Moves;
+use crate::engine::xcc::bounds::Moves;
 use crate::{Branching, Cancel, Kind, OptionId, Outcome, Part, Problem, Solver, Stats};
 
 /// Search nodes a task runs between checks for idle threads (about a

@@ -3,15 +3,17 @@
 use std::error::Error;
 use std::fmt;
 
+use crate::engine::arena::{Node, Slot, MAX_NODES};
+use crate::engine::exact::{Links, Order, FLAGGED};
+use crate::engine::lazy::LazyLinks;
+use crate::engine::levels::State;
+use crate::engine::xcc::XccLinks;
 use crate::index::{Color, Item, OptionId};
-use crate::lazy::LazyLinks;
-use crate::links::{Links, Node, Order, Slot, FLAGGED, MAX_NODES};
-use crate::xcc::{Moves, XccLinks};
+use crate::outcome::ForceError;
 
 /// Options of up to this many items are checked without the per-item
 /// stamps.
 const SHORT: usize = 8;
-use crate::solver::{Branch, ForceError, Solutions, Solver, State, Stats, Uniqueness};
 
 /// An exact-cover problem, stored as dancing links ready to search.
 ///
@@ -19,7 +21,7 @@ use crate::solver::{Branch, ForceError, Solutions, Solver, State, Stats, Uniquen
 /// and *secondary* items, which it may cover at most once. Each *option* is a
 /// set of items; a solution is a set of options.
 ///
-/// Building may allocate; searching never does. [`Problem::reset`] empties a
+/// Building may allocate; searching never does. [`Problem::reset`](crate::Problem::reset) empties a
 /// problem but keeps its buffers, so a program that solves many small
 /// problems (one Sudoku after another) allocates only for the first.
 ///
@@ -65,7 +67,7 @@ pub struct Problem {
     /// searching a reset problem does not allocate.
     pub(crate) choice: Vec<Node>,
     /// Where each level's list of options ends for the search: the item's
-    /// header, or the first option given away by [`Solver::split_off`].
+    /// header, or the first option given away by [`Solver::split_off`](crate::Solver::split_off).
     pub(crate) stop: Vec<Node>,
     /// The height of the short-item stack after each level's item was
     /// covered (under [`Branching::ShortFirst`](crate::Branching::ShortFirst)
@@ -87,7 +89,7 @@ pub struct Problem {
     pub(crate) colors: Vec<u32>,
     /// The cost of each option (Knuth's DLX5), empty while no option has
     /// one and shorter than the options when the last ones cost 0. Only
-    /// the min-cost search (`cost.rs`) reads it.
+    /// the min-cost search (`engine::cost`) reads it.
     costs: Vec<u64>,
     /// The bounds `(lo, hi)` of each primary item, empty while every item
     /// is exactly once; shorter than the primary items when the last ones
@@ -100,7 +102,7 @@ pub struct Problem {
     /// has covered anything in them)?
     pub(crate) xcc_ready: bool,
     /// The links of the colored search under the early rule where options
-    /// have many secondary items (see `lazy.rs`), built when such a search
+    /// have many secondary items (see `engine::lazy`), built when such a search
     /// starts.
     pub(crate) lazy: LazyLinks,
 }
@@ -114,21 +116,21 @@ pub enum Kind {
     /// Exact cover: every primary item once, every secondary item at most
     /// once, no colors.
     Exact,
-    /// Some option gives a secondary item a color ([`Problem::add_colored_option`]).
+    /// Some option gives a secondary item a color ([`Problem::add_colored_option`](crate::Problem::add_colored_option)).
     Colors,
-    /// Bounds were set on some primary item ([`Problem::set_bounds`], even
+    /// Bounds were set on some primary item ([`Problem::set_bounds`](crate::Problem::set_bounds), even
     /// `1..=1`, as a DLX3 file may write them); options may have colors
     /// too.
     Multiplicities,
 }
 
-/// The state of an abandoned search (see [`Problem::restore`]).
+/// The state of an abandoned search (see [`Problem::restore`](crate::Problem::restore)).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Pending {
     pub(crate) state: State,
     pub(crate) level: usize,
     /// Did the levels cover their options' items in the orders of
-    /// [`Problem::order`]?
+    /// [`Problem::order`](crate::Problem::order)?
     pub(crate) ordered: bool,
 }
 
@@ -273,9 +275,9 @@ impl Problem {
 
     /// Uncovers whatever an abandoned search left covered.
     ///
-    /// A [`Solver`] that is dropped in the middle of a search does not undo
-    /// its work at once: the next search or [`Problem::add_option`] does it
-    /// here, and [`Problem::reset`] skips it, which saves a one-shot caller
+    /// A [`Solver`](crate::Solver) that is dropped in the middle of a search does not undo
+    /// its work at once: the next search or [`Problem::add_option`](crate::Problem::add_option) does it
+    /// here, and [`Problem::reset`](crate::Problem::reset) skips it, which saves a one-shot caller
     /// (a Sudoku solved after another) the whole unwinding.
     #[inline]
     pub(crate) fn restore(&mut self) {
@@ -305,7 +307,7 @@ impl Problem {
 
     /// Uncovers the levels of a search that stands at `level` in `state`,
     /// deepest first; `ordered` says whether they covered their options'
-    /// items in the orders of [`Problem::order`]. Returns how many levels
+    /// items in the orders of [`Problem::order`](crate::Problem::order). Returns how many levels
     /// there were.
     pub(crate) fn unwind(&mut self, state: State, level: usize, ordered: bool) -> usize {
         // The levels below `level` each hold an item and a tried option;
@@ -376,7 +378,7 @@ impl Problem {
     /// Adds an option containing `items` (in any order) and returns its id.
     ///
     /// An option whose items are all secondary is kept (it has an id and can
-    /// be [forced](Solver::force)) but the search never chooses it, since
+    /// be [forced](crate::Solver::force)) but the search never chooses it, since
     /// Algorithm X only branches on primary items; this is why Knuth's DLX1
     /// drops such options.
     ///
@@ -429,12 +431,12 @@ impl Problem {
 
     /// Adds options of `K` items each, in order, and returns the id of the
     /// first (the others follow it). The result is that of calling
-    /// [`Problem::add_option`] on each in turn, in a fraction of the time
+    /// [`Problem::add_option`](crate::Problem::add_option) on each in turn, in a fraction of the time
     /// when there are many: a program that builds a problem per puzzle (a
     /// Sudoku's 4-item options) spends most of its set-up there.
     ///
     /// # Errors
-    /// As [`Problem::add_option`], for the first option it would reject.
+    /// As [`Problem::add_option`](crate::Problem::add_option), for the first option it would reject.
     /// The problem is unchanged when an error is returned: either every
     /// option is added or none.
     ///
@@ -503,7 +505,7 @@ impl Problem {
         Ok(first)
     }
 
-    /// [`Problem::add_option`] for an option of more than [`SHORT`] items:
+    /// [`Problem::add_option`](crate::Problem::add_option) for an option of more than [`SHORT`] items:
     /// repeats are found with a stamp per item.
     fn add_long_option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
     where
@@ -541,7 +543,7 @@ impl Problem {
     /// that has the item (Knuth's XCC problems, his program DLX2).
     ///
     /// # Errors
-    /// As [`Problem::add_option`], and [`BuildError::ColorOnPrimary`] for a
+    /// As [`Problem::add_option`](crate::Problem::add_option), and [`BuildError::ColorOnPrimary`] for a
     /// color on a primary item. The problem is unchanged when an error is
     /// returned.
     ///
@@ -650,7 +652,7 @@ impl Problem {
     }
 
     /// The bounds `(lo, hi)` of primary item `item` (`(1, 1)` unless
-    /// [`Problem::set_bounds`] changed them); `None` for a secondary item.
+    /// [`Problem::set_bounds`](crate::Problem::set_bounds) changed them); `None` for a secondary item.
     ///
     /// # Panics
     /// If `item` is not an item of this problem.
@@ -661,7 +663,7 @@ impl Problem {
     }
 
     /// The color of each item of option `o`, in the order of
-    /// [`Problem::option_items`] (`None` where it has none).
+    /// [`Problem::option_items`](crate::Problem::option_items) (`None` where it has none).
     ///
     /// # Panics
     /// If `o` is not an option of this problem.
@@ -674,7 +676,7 @@ impl Problem {
     }
 
     /// Gives option `o` a cost (Knuth's DLX5): the cost of a solution is the
-    /// sum of its options' costs, and [`Problem::min_cost`] and
+    /// sum of its options' costs, and [`Problem::min_cost`](crate::Problem::min_cost) and
     /// [`CostSearch`](crate::CostSearch) look for the least. Options cost 0
     /// until given another cost. Costs change nothing else: counting and
     /// the other searches ignore them.
@@ -711,7 +713,7 @@ impl Problem {
         self.costs[i] = cost;
     }
 
-    /// The cost of option `o` (0 unless [`Problem::set_cost`] gave it one).
+    /// The cost of option `o` (0 unless [`Problem::set_cost`](crate::Problem::set_cost) gave it one).
     ///
     /// # Panics
     /// If `o` is not an option of this problem.
@@ -732,7 +734,7 @@ impl Problem {
         }
     }
 
-    /// Builds the lazy links (see `lazy.rs`) for a search of at most
+    /// Builds the lazy links (see `engine::lazy`) for a search of at most
     /// `levels` levels, if they suit the problem, and commits the forced
     /// options on them; returns whether they were built.
     pub(crate) fn prepare_lazy(&mut self, levels: usize) -> bool {
@@ -862,231 +864,5 @@ impl Problem {
     #[inline]
     pub(crate) fn option_of(&self, x: Node) -> OptionId {
         OptionId::from(self.links.option[x])
-    }
-
-    /// A solver positioned at the root of the search tree.
-    ///
-    /// The solver borrows the problem mutably: the search dances on its links
-    /// and restores them when the solver is dropped.
-    pub fn solver(&mut self) -> Solver<'_> {
-        Solver::new(self)
-    }
-
-    /// The first solution in the search order (DLX1's, or DLX2's or DLX3's
-    /// for colored or bounded problems), or `None` when there is none. The
-    /// options come in the order the search chose them, not the order they
-    /// were added.
-    pub fn first_solution(&mut self) -> Option<Vec<OptionId>> {
-        let mut s = self.solver();
-        s.next_solution().is_found().then(|| s.solution().collect())
-    }
-
-    /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
-        self.solver().count(None).solutions
-    }
-
-    /// Counts solutions, stopping after `limit` of them.
-    pub fn count_up_to(&mut self, limit: u64) -> u64 {
-        self.solver().count(Some(limit)).solutions
-    }
-
-    /// Does the problem have no solution, exactly one, or several?
-    pub fn uniqueness(&mut self) -> Uniqueness {
-        self.solver().uniqueness()
-    }
-
-    /// A lazy iterator over all solutions, each a list of option ids in the
-    /// order the search chose them.
-    pub fn solutions(&mut self) -> Solutions<'_> {
-        self.solver().into_solutions()
-    }
-
-    /// Cuts the search tree at `depth` levels: the options chosen on the way
-    /// to each node at that depth (or to a solution found above it), in the
-    /// order the search visits them. Dead ends above `depth` are left out.
-    /// A problem with bounds ([`Kind::Multiplicities`]) is not cut: its one
-    /// part is the whole tree ([`Problem::cut`] cuts every kind).
-    ///
-    /// Forcing the options of each part (see [`Solver::force`]) and counting
-    /// gives counts that sum to the problem's count: the parts can be solved
-    /// independently, on other threads or other machines.
-    ///
-    /// ```
-    /// use dlx_core::Problem;
-    ///
-    /// // 4-queens: rows and columns primary, diagonals secondary.
-    /// let n = 4;
-    /// let mut p = Problem::new(2 * n, 4 * n - 2);
-    /// for r in 0..n {
-    ///     for c in 0..n {
-    ///         let d1 = p.secondary(r + c);
-    ///         let d2 = p.secondary(2 * n - 1 + (n - 1 - r + c));
-    ///         p.add_option([p.primary(r), p.primary(n + c), d1, d2]).unwrap();
-    ///     }
-    /// }
-    /// let parts = p.parts(2);
-    /// let mut total = 0;
-    /// for part in &parts {
-    ///     let mut s = p.solver();
-    ///     for &o in part {
-    ///         s.force(o).unwrap();
-    ///     }
-    ///     total += s.count(None).solutions;
-    /// }
-    /// assert_eq!(total, p.count());
-    /// ```
-    pub fn parts(&mut self, depth: usize) -> Vec<Vec<OptionId>> {
-        if self.kind() == Kind::Multiplicities {
-            // A level of Algorithm M is not "one of these options" (its
-            // tweaks rule the earlier options out below it, and a null move
-            // chooses none), so forced options cannot describe its subtrees:
-            // the whole tree is one part.
-            return vec![Vec::new()];
-        }
-        let mut parts = Vec::new();
-        let mut prefix = Vec::new();
-        self.collect_parts(depth, &mut prefix, &mut parts);
-        parts
-    }
-
-    fn collect_parts(
-        &mut self,
-        depth: usize,
-        prefix: &mut Vec<OptionId>,
-        parts: &mut Vec<Vec<OptionId>>,
-    ) {
-        let branch = {
-            let mut s = self.solver();
-            for &o in prefix.iter() {
-                // The prefix was built from the options the search offers,
-                // which never clash with the ones before them.
-                s.force(o).expect("a part's options are compatible");
-            }
-            s.branch()
-        };
-        match branch {
-            Branch::DeadEnd(_) => {}
-            Branch::Solved => parts.push(prefix.clone()),
-            Branch::On(..) if prefix.len() >= depth => parts.push(prefix.clone()),
-            Branch::On(_, options) => {
-                for o in options {
-                    prefix.push(o);
-                    self.collect_parts(depth, prefix, parts);
-                    prefix.pop();
-                }
-            }
-        }
-    }
-
-    /// Cuts the search tree at `depth` levels, as [`Problem::parts`] does,
-    /// for every kind of problem: each [`Part`] is the subtree below the
-    /// choices made on the way to a node at that depth (or to a solution
-    /// found above it), in the order the search visits them; dead ends above
-    /// `depth` are left out. Searching each part
-    /// ([`Solver::enter`]) and adding up the counts gives the problem's
-    /// count.
-    ///
-    /// Without bounds a part is a list of options to force. Under bounds
-    /// ([`Kind::Multiplicities`]) a level of Algorithm M is not "one of
-    /// these options": the options its item tried before the level's move
-    /// are ruled out below it, and a null move chooses no option at all; a
-    /// part is then the path of moves from the root, and entering it
-    /// replays them as the sequential search makes them.
-    ///
-    /// ```
-    /// use dlx_core::Problem;
-    ///
-    /// // Two marks in each row and each column of a 4x4 board (rows and
-    /// // columns are primary items with bounds 2:2): 90 solutions.
-    /// let n = 4;
-    /// let mut p = Problem::new(2 * n, 0);
-    /// for i in 0..2 * n {
-    ///     p.set_bounds(p.primary(i), 2, 2).unwrap();
-    /// }
-    /// for r in 0..n {
-    ///     for c in 0..n {
-    ///         p.add_option([p.primary(r), p.primary(n + c)]).unwrap();
-    ///     }
-    /// }
-    /// let parts = p.cut(3);
-    /// assert!(parts.len() > 1);
-    /// let mut total = 0;
-    /// for part in &parts {
-    ///     let mut s = p.solver();
-    ///     s.enter(part).unwrap();
-    ///     total += s.count(None).solutions;
-    /// }
-    /// assert_eq!(total, 90);
-    /// assert_eq!(p.count(), 90);
-    /// ```
-    pub fn cut(&mut self, depth: usize) -> Vec<Part> {
-        if self.kind() != Kind::Multiplicities {
-            return self
-                .parts(depth)
-                .into_iter()
-                .map(|forced| Part {
-                    choices: forced.into_iter().map(Some).collect(),
-                    moves: Vec::new(),
-                })
-                .collect();
-        }
-        let mut parts = Vec::new();
-        self.collect_paths(depth, &mut Vec::new(), &mut parts);
-        parts
-    }
-
-    fn collect_paths(&mut self, depth: usize, path: &mut Vec<u32>, parts: &mut Vec<Part>) {
-        let (moves, choices) = {
-            let mut s = self.solver();
-            // The path was built from the moves the search makes.
-            assert!(s.replay_bounded(path), "a path of the search's own moves");
-            (s.moves_bounded(), s.path_choices())
-        };
-        let part = || Part {
-            choices: choices.clone(),
-            moves: path.clone(),
-        };
-        match moves {
-            Moves::DeadEnd => {}
-            Moves::Solution => parts.push(part()),
-            Moves::Branch(_) if path.len() >= depth => parts.push(part()),
-            Moves::Branch(n) => {
-                for m in 0..n {
-                    path.push(m);
-                    self.collect_paths(depth, path, parts);
-                    path.pop();
-                }
-            }
-        }
-    }
-
-    /// Counts every solution and returns the search statistics.
-    pub fn count_with_stats(&mut self) -> Stats {
-        let mut s = self.solver();
-        s.count(None);
-        s.stats()
-    }
-}
-
-/// A part of a problem's search tree: the subtree below the choices made on
-/// the way from the root to one node; see [`Problem::cut`], and
-/// [`Solver::enter`] to search it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Part {
-    /// The option chosen at each level from the root; `None` for a null
-    /// move of Algorithm M (the level's item takes no more options).
-    choices: Vec<Option<OptionId>>,
-    /// Under bounds, the index of each level's move among the level's
-    /// moves (empty otherwise): what [`Solver::enter`] replays.
-    pub(crate) moves: Vec<u32>,
-}
-
-impl Part {
-    /// The option chosen at each level on the way to the part, from the
-    /// root; `None` for a null move of Algorithm M, which chooses no option
-    /// (only under bounds). Without bounds these are the options to force.
-    pub fn choices(&self) -> &[Option<OptionId>] {
-        &self.choices
     }
 }

@@ -15,7 +15,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// A cancellation handle: clones share one flag, so one clone can stop a
-/// search (or a [`parallel`](crate::parallel) count) that runs with another,
+/// search (or a count of `dlx_core::parallel`, cargo feature `parallel`)
+/// that runs with another,
 /// from any thread.
 ///
 /// ```

@@ -1,0 +1,146 @@
+//! What every engine's arena shares: the typed indices of nodes and items,
+//! the unchecked array they index, the spacer's mark, the size limit, and
+//! the arithmetic that finds an option's first node where every option has
+//! the same length.
+//!
+//! # Bounds
+//!
+//! Indexing an [`Arr`] is unchecked in release builds (checked by
+//! `debug_assert!`). Each engine that uses it says in its module notes why
+//! every index it stores points inside the arrays.
+
+// One of the crate's exceptions to `deny(unsafe_code)`: unchecked indexing
+// (measured 25-30% faster on the pentomino and domino benchmarks; see
+// `engine::exact`).
+#![allow(unsafe_code)]
+
+use std::marker::PhantomData;
+use std::ops::{Index, IndexMut};
+
+use crate::index::Item;
+/// A node of the arena (header, option node or spacer).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+#[repr(transparent)]
+pub(crate) struct Node(pub(crate) u32);
+
+/// An item, by its index (primary items first, then secondary ones).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+#[repr(transparent)]
+pub(crate) struct Slot(pub(crate) u32);
+
+impl From<Item> for Slot {
+    #[inline]
+    fn from(item: Item) -> Slot {
+        Slot(u32::from(item))
+    }
+}
+
+impl Node {
+    #[inline]
+    pub(crate) fn next(self) -> Node {
+        Node(self.0 + 1)
+    }
+    #[inline]
+    pub(crate) fn prev(self) -> Node {
+        Node(self.0 - 1)
+    }
+}
+
+impl Slot {
+    /// The header node of this item.
+    #[inline]
+    pub(crate) fn header(self) -> Node {
+        Node(self.0)
+    }
+}
+
+/// Types that index an [`Arr`].
+pub(crate) trait Idx: Copy {
+    fn at(self) -> usize;
+}
+impl Idx for Node {
+    #[inline]
+    fn at(self) -> usize {
+        self.0 as usize
+    }
+}
+impl Idx for Slot {
+    #[inline]
+    fn at(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A `Vec` indexed by one kind of typed index only.
+#[derive(Clone, Debug)]
+pub(crate) struct Arr<I, T> {
+    pub(crate) data: Vec<T>,
+    _index: PhantomData<fn(I)>,
+}
+
+impl<I, T> Default for Arr<I, T> {
+    fn default() -> Self {
+        Arr {
+            data: Vec::new(),
+            _index: PhantomData,
+        }
+    }
+}
+
+impl<I: Idx, T: Copy> Arr<I, T> {
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.data.clear();
+    }
+
+    /// A copy of the first `n` entries.
+    pub(crate) fn head(&self, n: usize) -> Arr<I, T> {
+        Arr {
+            data: self.data[..n].to_vec(),
+            _index: PhantomData,
+        }
+    }
+}
+
+impl<I: Idx, T> Index<I> for Arr<I, T> {
+    type Output = T;
+    #[inline(always)]
+    fn index(&self, i: I) -> &T {
+        debug_assert!(i.at() < self.data.len(), "index out of bounds");
+        // SAFETY: see "Bounds" in the module notes: every index stored in
+        // the links points inside the arrays, which never shrink while the
+        // index is in use; debug builds check the bound above.
+        unsafe { self.data.get_unchecked(i.at()) }
+    }
+}
+
+impl<I: Idx, T> IndexMut<I> for Arr<I, T> {
+    #[inline(always)]
+    fn index_mut(&mut self, i: I) -> &mut T {
+        debug_assert!(i.at() < self.data.len(), "index out of bounds");
+        // SAFETY: as for `index`.
+        unsafe { self.data.get_unchecked_mut(i.at()) }
+    }
+}
+/// The most nodes a problem may have, so that every node index and the
+/// spacer after it fit in a `u32`.
+pub(crate) const MAX_NODES: usize = u32::MAX as usize - 2;
+/// The item value stored in a spacer node.
+pub(crate) const SPACER: Slot = Slot(u32::MAX);
+/// The first node of the option of node `x` and `x`'s place in it, in
+/// links where every option has `K` nodes and the first starts at node
+/// `n_items + 1`: a mask where `K + 1` is a power of two, else `place[x]`
+/// (see `Links::place_in_option` in `engine::exact`). For the colored and min-cost links,
+/// which keep their own arrays.
+#[inline(always)]
+pub(crate) fn place_in_uniform<const K: usize>(x: u32, n_items: u32, place: &[u8]) -> (u32, u32) {
+    let j = if (K + 1).is_power_of_two() {
+        (x - (n_items + 1)) % (K as u32 + 1)
+    } else {
+        debug_assert!((x as usize) < place.len());
+        // SAFETY: callers pass a node of their links, whose `place` has an
+        // entry for every node (debug builds check it above).
+        u32::from(unsafe { *place.get_unchecked(x as usize) })
+    };
+    (x - j, j)
+}

@@ -1,0 +1,77 @@
+use super::*;
+
+/// Options `(items, cost)` over `primary` primary items.
+fn problem(primary: usize, options: &[(&[usize], u64)]) -> Problem {
+    let mut p = Problem::new(primary, 0);
+    for &(items, cost) in options {
+        let o = p
+            .add_option(items.iter().map(|&i| crate::Item::new(i)))
+            .unwrap();
+        p.set_cost(o, cost);
+    }
+    p
+}
+
+#[test]
+fn taxes_are_added_back() {
+    // a b; {a} 5, {b} 7, {a b} 13: taxes 5 and 7, net costs 0, 0, 1.
+    let p = problem(2, &[(&[0], 5), (&[1], 7), (&[0, 1], 13)]);
+    let arena = Arena::build(&p).unwrap();
+    assert_eq!(arena.total_tax, 12);
+    let costs: Vec<u64> = p.best(3).unwrap().iter().map(|s| s.cost).collect();
+    assert_eq!(costs, [12, 13]);
+}
+
+#[test]
+fn lists_are_sorted_stably_by_net_cost() {
+    let p = problem(1, &[(&[0], 4), (&[0], 2), (&[0], 4), (&[0], 2)]);
+    let arena = Arena::build(&p).unwrap();
+    let mut x = arena.link[0].down;
+    let mut order = Vec::new();
+    let mut costs = vec![arena.link[0].down_cost];
+    while x != 0 {
+        order.push(p.option_of(Node(x)).index());
+        costs.push(arena.link[x as usize].down_cost);
+        x = arena.link[x as usize].down;
+    }
+    assert_eq!(order, [1, 3, 0, 2]);
+    // The item's tax is 2: net costs 0, 0, 2, 2, then the header.
+    assert_eq!(costs, [0, 0, 2, 2, INFINITE]);
+}
+
+#[test]
+fn overflowing_costs_are_an_error() {
+    let p = problem(2, &[(&[0], u64::MAX / 2 + 1), (&[1], u64::MAX / 2)]);
+    assert_eq!(p.min_cost(), Err(CostError::Overflow));
+    // Alternatives for one item never add up.
+    let p = problem(1, &[(&[0], u64::MAX - 1), (&[0], u64::MAX - 1)]);
+    assert_eq!(p.min_cost().unwrap().unwrap().cost, u64::MAX - 1);
+}
+
+#[test]
+fn the_links_are_restored() {
+    let mut p = problem(
+        4,
+        &[
+            (&[0, 1], 3),
+            (&[2, 3], 1),
+            (&[0], 1),
+            (&[1, 2], 1),
+            (&[3], 2),
+            (&[1], 0),
+            (&[2], 5),
+        ],
+    );
+    p.add_option([crate::Item::new(0), crate::Item::new(3)])
+        .unwrap();
+    let mut arena = Arena::build(&p).unwrap();
+    let before: Vec<(u32, u32)> = arena.link.iter().map(|l| (l.up, l.down)).collect();
+    let lens = arena.len.clone();
+    let mut s = Search::new(&arena, 2, u64::MAX);
+    assert_eq!(s.run::<0>(&mut arena), Outcome::Complete);
+    assert_eq!(s.heap.len(), 2);
+    let after: Vec<(u32, u32)> = arena.link.iter().map(|l| (l.up, l.down)).collect();
+    assert_eq!(before, after);
+    assert_eq!(lens, arena.len);
+    assert!(arena.active.iter().all(|&w| w == 0b1111));
+}

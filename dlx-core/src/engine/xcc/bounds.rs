@@ -1,0 +1,372 @@
+//! Multiplicities: Knuth's Algorithm M (his program DLX3) on the colored
+//! links. What it adds to Algorithm C: each primary item has a bound and a
+//! slack; the item chosen at a level loses one from its bound and its
+//! options are *tweaked* out of its list as they are tried, so that no
+//! solution is found twice; the last move of a level may be the null move
+//! (see the notes of [`super`]).
+
+#![allow(unsafe_code)]
+
+use super::*;
+use crate::engine::levels::{Run, State};
+use crate::outcome::Step;
+
+/// What the search does on entering a level under bounds (see
+/// [`XccLinks::moves_bounded`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Moves {
+    /// No primary item is active: a solution.
+    Solution,
+    /// An item cannot reach its lower bound: the level ends at once.
+    DeadEnd,
+    /// The search branches: this many moves (options tried, then perhaps
+    /// the null move), each a subtree.
+    Branch(u32),
+}
+
+impl XccLinks {
+    /// [`XccLinks::commit_others`] under Algorithm M: a primary item loses
+    /// one from its bound and is covered when none is left.
+    #[inline]
+    pub(super) fn commit_others_bounded<const K: usize>(&mut self, x: u32) {
+        self.for_others::<K>(x, |links, pp, node| {
+            let cc = node.item;
+            if cc < links.n_primary {
+                let b = &mut links.itm_mut(cc).bound;
+                *b -= 1;
+                if *b == 0 {
+                    links.cover::<K>(cc, true);
+                }
+            } else if node.color == NO_COLOR {
+                links.cover::<K>(cc, true);
+            } else if node.color != PURIFIED {
+                links.purify::<K>(pp);
+            }
+        });
+    }
+
+    /// Undoes [`XccLinks::commit_others_bounded`].
+    #[inline]
+    pub(super) fn uncommit_others_bounded<const K: usize>(&mut self, x: u32) {
+        self.for_others_rev::<K, false>(x, |links, pp, node| {
+            let cc = node.item;
+            if cc < links.n_primary {
+                if links.itm_mut(cc).bound == 0 {
+                    links.uncover::<K>(cc, true);
+                }
+                links.itm_mut(cc).bound += 1;
+            } else if node.color == NO_COLOR {
+                links.uncover::<K>(cc, true);
+            } else if node.color != PURIFIED {
+                links.unpurify::<K>(pp);
+            }
+        });
+    }
+
+    /// Hides the option of node `n`, the topmost in its item's list, and
+    /// takes it out of that list (DLX3's `tweak`); when `block` is false the
+    /// item was covered, which already hid the option's other nodes.
+    pub(super) fn tweak<const K: usize>(&mut self, n: u32, block: bool) {
+        let mut updates = 1;
+        if block {
+            updates += self.hide_others::<K, false, false>(n).0;
+        }
+        // `n` is in a primary item's list, so never purified.
+        let _ = self.hide::<false>(n, self.ic(n).item);
+        self.updates += updates;
+    }
+
+    /// Undoes the tweaks of item `c` since `x` was its topmost option
+    /// (DLX3's `untweak`), and the cover of `c` when `unblock` is false.
+    pub(super) fn untweak<const K: usize>(&mut self, c: u32, x: u32, unblock: bool) {
+        let z = self.nd(c).down;
+        self.link_mut(c).down = x;
+        let (mut rr, mut k, mut qq) = (x, 0, c);
+        while rr != z {
+            self.link_mut(rr).up = qq;
+            k += 1;
+            if unblock {
+                self.unhide_others::<K>(rr);
+            }
+            qq = rr;
+            rr = self.nd(rr).down;
+        }
+        self.link_mut(rr).up = qq;
+        *self.len_mut(c) += k;
+        if !unblock {
+            self.uncover::<K>(c, false);
+        }
+    }
+
+    /// DLX3's choice: the active primary item of least score (see the
+    /// module notes) and that score; [`INFINITY`] when none is active. A
+    /// score of 0 or less ends the level whatever the item, so the scan
+    /// stops there.
+    pub(super) fn choose_bounded(&self) -> (u32, i64) {
+        // The rule as one key, least first: (score, s, !len, index).
+        let ranked = !self.rank.is_empty();
+        let mut best = u128::MAX;
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let Itm { bound: b, slack } = self.itm(k);
+                let s = u64::from(slack.min(b));
+                let l = self.ln(k);
+                let t = u64::from(l) + s + 1;
+                if t <= u64::from(b) {
+                    return (k, t as i64 - i64::from(b));
+                }
+                let score = t - u64::from(b);
+                // Under a seed the item's rank breaks the last tie.
+                let last = if ranked { self.rank[k as usize] } else { k };
+                let key = u128::from(score) << 96
+                    | u128::from(s) << 64
+                    | u128::from(!l) << 32
+                    | u128::from(last);
+                best = best.min(key);
+            }
+        }
+        if best == u128::MAX {
+            return (0, INFINITY);
+        }
+        let last = best as u32;
+        let best_item = if ranked {
+            self.ranked_item[last as usize]
+        } else {
+            last
+        };
+        (best_item, (best >> 96) as i64)
+    }
+
+    /// M3-M4: enters `level` on item `best` (under bounds): the item loses
+    /// one from its bound and is covered when it has neither bound nor
+    /// slack left (then the level tries its options as DLX2 does); else its
+    /// options will be tweaked, from the first.
+    #[inline(always)]
+    pub(super) fn enter_bounded<const K: usize>(
+        &mut self,
+        level: usize,
+        best: u32,
+        choice: &mut [Node],
+        stop: &mut [Node],
+    ) {
+        let cur = self.nd(best).down;
+        choice[level] = Node(cur);
+        stop[level] = Node(best);
+        self.itm_mut(best).bound -= 1;
+        let Itm { bound, slack } = self.itm(best);
+        if bound == 0 && slack == 0 {
+            self.cover::<K>(best, true);
+        } else {
+            self.first_tweak[level] = cur;
+            if bound == 0 {
+                self.cover::<K>(best, true);
+            }
+        }
+    }
+
+    /// M5: makes the move at `choice[level]` (an option, or the null move
+    /// at the item's header), or returns false when the level is done: its
+    /// options are exhausted, or too few are left for the lower bound.
+    #[inline(always)]
+    pub(super) fn advance_bounded<const K: usize>(
+        &mut self,
+        level: usize,
+        choice: &[Node],
+        stop: &[Node],
+    ) -> bool {
+        let best = stop[level].0;
+        let cur = choice[level].0;
+        let Itm { bound: b, slack: s } = self.itm(best);
+        if b == 0 && s == 0 {
+            if cur == best {
+                return false;
+            }
+        } else if i64::from(self.ln(best)) <= i64::from(b) - i64::from(s) {
+            return false;
+        } else if cur != best {
+            self.tweak::<K>(cur, b != 0);
+        } else if b != 0 {
+            self.deactivate(best);
+        }
+        if cur != best {
+            self.commit_others_bounded::<K>(cur);
+        }
+        true
+    }
+
+    /// What the search under bounds does on entering a level in the
+    /// present state: how many moves it makes there, counted as
+    /// [`XccLinks::advance_bounded`] will allow them: every option of a
+    /// covered item; of a tweaked one, options while more are left than
+    /// its bound needs, and then the null move if the slack allows.
+    pub(crate) fn moves_bounded(&self) -> Moves {
+        let (best, score) = self.choose_bounded();
+        if score == INFINITY {
+            return Moves::Solution;
+        }
+        if score <= 0 {
+            return Moves::DeadEnd;
+        }
+        let Itm { bound, slack } = self.itm(best);
+        let (b, s) = (i64::from(bound) - 1, i64::from(slack));
+        let len = i64::from(self.ln(best));
+        let n = if b == 0 && s == 0 {
+            len
+        } else if b - s >= 0 {
+            (len - (b - s)).max(0)
+        } else {
+            len + 1
+        };
+        Moves::Branch(n as u32)
+    }
+
+    /// Puts the search under bounds where it stands after the moves `path`
+    /// (one per level, each an index among the level's moves as
+    /// [`XccLinks::moves_bounded`] counts them), as the sequential search
+    /// leaves the links there: the options tried before a level's move are
+    /// tweaked away (their subtrees are another part's), not explored.
+    /// Returns false, with the links half-way, for a path that is not one.
+    pub(crate) fn replay_bounded(
+        &mut self,
+        path: &[u32],
+        choice: &mut [Node],
+        stop: &mut [Node],
+    ) -> bool {
+        for (level, &m) in path.iter().enumerate() {
+            match self.moves_bounded() {
+                Moves::Branch(n) if m < n => {}
+                _ => return false,
+            }
+            let (best, _) = self.choose_bounded();
+            self.enter_bounded::<0>(level, best, choice, stop);
+            for _ in 0..m {
+                // The move tried and undone: only its tweak stays.
+                let cur = choice[level].0;
+                let Itm { bound, slack } = self.itm(best);
+                if !(bound == 0 && slack == 0) {
+                    self.tweak::<0>(cur, bound != 0);
+                }
+                choice[level] = Node(self.nd(cur).down);
+            }
+            if !self.advance_bounded::<0>(level, choice, stop) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Algorithm M (DLX3), as [`XccLinks::search_colors`].
+    pub(crate) fn search_bounds(&mut self, run: &mut Run<'_>, target: u64) -> Step {
+        match self.uniform {
+            1 => self.search_bounds_k::<SPANS>(run, target),
+            2 => self.search_bounds_k::<2>(run, target),
+            3 => self.search_bounds_k::<3>(run, target),
+            4 => self.search_bounds_k::<4>(run, target),
+            5 => self.search_bounds_k::<5>(run, target),
+            6 => self.search_bounds_k::<6>(run, target),
+            7 => self.search_bounds_k::<7>(run, target),
+            _ => self.search_bounds_k::<0>(run, target),
+        }
+    }
+
+    /// Algorithm M (DLX3), resumable as [`XccLinks::search_colors`]. A
+    /// level whose `choice` is its item's header (`stop`) made the null
+    /// move; `first_tweak` keeps each level's first tweaked option.
+    pub(super) fn search_bounds_k<const K: usize>(
+        &mut self,
+        run: &mut Run<'_>,
+        target: u64,
+    ) -> Step {
+        #[derive(Clone, Copy)]
+        enum At {
+            Forward,
+            Advance,
+            Backup,
+            Backdown,
+        }
+        let mut at = match run.state {
+            State::Done => return Step::Exhausted,
+            State::Forward => At::Forward,
+            State::Recover => At::Backdown,
+        };
+        let choice = &mut *run.choice;
+        let stop = &mut *run.stop;
+        let mut level = run.level;
+        let floor = run.floor;
+        let step = loop {
+            match at {
+                At::Forward => {
+                    // M2-M3: enter a level and choose its item.
+                    if run.nodes >= run.node_limit {
+                        run.state = State::Forward;
+                        break Step::NodeLimit;
+                    }
+                    run.nodes += 1;
+                    let (best, score) = self.choose_bounded();
+                    if score == INFINITY {
+                        run.solutions += 1;
+                        if run.solutions >= target {
+                            run.state = State::Recover;
+                            run.solution_len = Some(level);
+                            break Step::Found;
+                        }
+                        at = At::Backdown;
+                        continue;
+                    }
+                    if score <= 0 {
+                        // Too few options left for the item's lower bound.
+                        at = At::Backdown;
+                        continue;
+                    }
+                    self.enter_bounded::<K>(level, best, choice, stop);
+                    at = At::Advance;
+                }
+                At::Advance => {
+                    // M5: try the next option, or the null move, or give up.
+                    if !self.advance_bounded::<K>(level, choice, stop) {
+                        at = At::Backup;
+                        continue;
+                    }
+                    level += 1;
+                    at = At::Forward;
+                }
+                At::Backup => {
+                    // M8: restore the level's item.
+                    let best = stop[level].0;
+                    if self.itm_mut(best).bound == 0 && self.itm_mut(best).slack == 0 {
+                        self.uncover::<K>(best, true);
+                    } else {
+                        let x = self.first_tweak[level];
+                        let unblock = self.itm(best).bound != 0;
+                        self.untweak::<K>(best, x, unblock);
+                    }
+                    self.itm_mut(best).bound += 1;
+                    at = At::Backdown;
+                }
+                At::Backdown => {
+                    // M9: go up a level and undo its move (not above the
+                    // level a replayed part starts at).
+                    if level == floor {
+                        run.state = State::Done;
+                        break Step::Exhausted;
+                    }
+                    level -= 1;
+                    let cur = choice[level];
+                    if cur == stop[level] {
+                        self.reactivate(cur.0);
+                        at = At::Backup;
+                        continue;
+                    }
+                    self.uncommit_others_bounded::<K>(cur.0);
+                    choice[level] = Node(self.nd(cur.0).down);
+                    at = At::Advance;
+                }
+            }
+        };
+        run.level = level;
+        step
+    }
+}

@@ -1,0 +1,94 @@
+//! Algorithm C's choice of an item on the colored links, under the rules
+//! mapped onto it ([`ColorChoice`]), and what the solver asks of it
+//! (the branch at the root, a level's position for the progress estimate).
+
+#![allow(unsafe_code)]
+
+use super::*;
+use crate::engine::levels::{first_active, leftmost_min};
+
+impl XccLinks {
+    /// The item [`Solver::branch`](crate::Solver::branch) reports: DLX2's
+    /// choice, or DLX3's when `bounded`, and whether it is a dead end;
+    /// `None` when no primary item is active.
+    pub(crate) fn choose_item(&self, bounded: bool) -> Option<(Slot, bool)> {
+        if bounded {
+            let (best, score) = self.choose_bounded();
+            (score != INFINITY).then_some((Slot(best), score <= 0))
+        } else {
+            let best = self.choose()?;
+            Some((Slot(best), self.ln(best) == 0))
+        }
+    }
+
+    /// The place of level `level`'s choice `cur` among the choices of its
+    /// item `stop`, and their number, for Knuth's progress estimate. Under
+    /// bounds the tweaked options have left the list (they are counted from
+    /// the level's first tweak) and the null move counts as a choice.
+    pub(crate) fn position(
+        &self,
+        level: usize,
+        cur: Node,
+        stop: Node,
+        bounded: bool,
+    ) -> (u32, u32) {
+        let c = stop.0;
+        let tweaking = bounded && !(self.itm(c).bound == 0 && self.itm(c).slack == 0);
+        let mut x = if tweaking {
+            self.first_tweak[level]
+        } else {
+            self.nd(c).down
+        };
+        let mut k = 0;
+        while x != cur.0 && x != c {
+            k += 1;
+            x = self.nd(x).down;
+        }
+        let n = if tweaking {
+            k + self.ln(c) + 1
+        } else {
+            self.ln(c)
+        };
+        (k, n.max(k + 1))
+    }
+
+    /// The item to branch on: DLX2's choice, the leftmost active primary
+    /// item of least length with the scan stopping at length 0, or under
+    /// another [`ColorChoice`] that rule's (the scan stopping at length 1,
+    /// or the leftmost item); a seed's ranks break ties in every rule but
+    /// `First`. `None` when no primary item is active.
+    #[inline]
+    pub(super) fn choose(&self) -> Option<u32> {
+        if !self.rank.is_empty() && self.choice_rule != ColorChoice::First {
+            return self.choose_ranked();
+        }
+        match self.choice_rule {
+            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len),
+            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len),
+            ColorChoice::First => first_active(&self.active),
+        }
+    }
+
+    /// [`XccLinks::choose`] under a seed: ties of length are broken by
+    /// least rank.
+    #[inline(never)]
+    pub(super) fn choose_ranked(&self) -> Option<u32> {
+        let mut best: Option<(u32, u32, u32)> = None;
+        for (w, &word) in self.active.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let k = (w * 64) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let l = self.ln(k);
+                if l == 0 {
+                    return Some(k);
+                }
+                let r = self.rank[k as usize];
+                if best.is_none_or(|(bl, br, _)| (l, r) < (bl, br)) {
+                    best = Some((l, r, k));
+                }
+            }
+        }
+        best.map(|(_, _, k)| k)
+    }
+}

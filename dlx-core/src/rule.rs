@@ -1,0 +1,125 @@
+//! The rules by which the search picks the item to branch on.
+
+/// How the search picks the primary item to branch on.
+///
+/// Every rule finds the same solutions; they differ in the size of the
+/// search tree and the cost of each node. On colored problems the rules
+/// map onto Knuth's Algorithm C: `MinLength` is DLX2's rule, `First` the
+/// leftmost item, `Early` backs up inside a commit as Knuth's SSXCC does,
+/// and the others scan as `MinLengthUpToOne` (colored problems keep no
+/// stack of short items). Bounded problems follow DLX3's rule under every
+/// rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Branching {
+    /// Knuth's rule in DLX1 (MRV): the leftmost active item whose list is
+    /// shortest, scanning the items in order and stopping early only at
+    /// length 0. Node and update counts equal DLX1's.
+    #[default]
+    MinLength,
+    /// Like [`Branching::MinLength`], but the scan also stops at the first
+    /// item of length 1. A forced choice is as good as any, and on problems
+    /// where most nodes have one (Sudoku) the shorter scan is cheaper; the
+    /// tree can differ from DLX1's when a length-0 item sits further right.
+    MinLengthUpToOne,
+    /// An item of length 0 or 1 whenever there is one, without a scan: the
+    /// search keeps a stack of the items its covers shortened to length 1
+    /// or 0 and takes the most recent one still active, except that an item
+    /// a cover has just emptied comes first (a dead end found at once);
+    /// when there is none, the scan of [`Branching::MinLengthUpToOne`]. The fastest rule on
+    /// problems where most nodes are forced moves (Sudoku: about nine nodes
+    /// in ten); the tree differs from DLX1's, and each cover pays a test.
+    ShortFirst,
+    /// Like [`Branching::ShortFirst`], but when no item has length 0 or 1
+    /// the tie among the items of minimum length is broken by degree:
+    /// of the first 8 of them in index order, the one whose options
+    /// conflict with the most other options, measured as the sum of the
+    /// lengths of their other items, so that each branch hides the most.
+    /// The choice then costs a walk of those items' options, but the tree
+    /// shrinks: the Sudoku solver's default, where it saves 28% of the
+    /// nodes on the hardest puzzles (and its tree differs from
+    /// `ShortFirst`'s). Counting all solutions of the engine benchmarks
+    /// (queens, Langford pairs, pentominoes) it saves no time.
+    ShortFirstDegree,
+    /// The leftmost active item whatever its length: no heuristic at all, a
+    /// baseline that shows what MRV is worth.
+    First,
+    /// The scan of [`Branching::MinLengthUpToOne`], with dead ends found
+    /// while an option is tried rather than at the next node: trying an
+    /// option first takes all its items out of the active ones, then covers
+    /// them, and backs up at once (undoing what it did) when a cover leaves
+    /// an active primary item with no option, as Knuth's dancing-cells
+    /// solver SSXC1 does. Such an option is not a node: a node is a level
+    /// entered, plus one per solution, so the tree has fewer nodes than
+    /// DLX1's and the counts of nodes and updates are not DLX1's. Where the
+    /// item lists are long (32 nodes an item on average or more), an
+    /// option's items are covered shortest first, so that a dead end costs
+    /// less work before it is found; that changes the updates, not the
+    /// nodes. On colored problems whose options have three or more
+    /// secondary items on average, on 32 options a secondary item or more
+    /// (edge matching, word rectangles), the search leaves the secondary
+    /// items out of the links: the same tree, faster there, with updates
+    /// counted as items taken plus primary nodes unlinked. On other colored
+    /// problems whose options' lengths differ, each item's options are
+    /// tried shortest first (the links are built again when the search
+    /// starts, for the life of the solver): the same tree in another order,
+    /// so the solutions come in another order than DLX2's.
+    Early,
+    /// The rule the project recommends for speed, picked by the kind of
+    /// problem from the measurements in `benches/README.md`: today
+    /// [`Branching::Early`] on plain exact cover and on colored problems,
+    /// DLX3's rule on bounded ones (which follow it under every rule). The
+    /// solver resolves it when the rule is set.
+    Fast,
+}
+
+impl Branching {
+    /// Every rule, in the order of their [`Branching::name`]s.
+    pub const ALL: [Branching; 7] = [
+        Branching::MinLength,
+        Branching::MinLengthUpToOne,
+        Branching::ShortFirst,
+        Branching::ShortFirstDegree,
+        Branching::First,
+        Branching::Early,
+        Branching::Fast,
+    ];
+
+    /// The rule's short name, as `dlx --rule` takes it: `dlx1`, `up-to-one`,
+    /// `short`, `degree`, `first`, `early`, `fast`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Branching::MinLength => "dlx1",
+            Branching::MinLengthUpToOne => "up-to-one",
+            Branching::ShortFirst => "short",
+            Branching::ShortFirstDegree => "degree",
+            Branching::First => "first",
+            Branching::Early => "early",
+            Branching::Fast => "fast",
+        }
+    }
+
+    /// The rule the project recommends for speed: [`Branching::Fast`].
+    pub const FAST: Branching = Branching::Fast;
+
+    /// The rule of a short name (see [`Branching::name`]).
+    ///
+    /// ```
+    /// use dlx_core::Branching;
+    ///
+    /// for rule in Branching::ALL {
+    ///     assert_eq!(Branching::from_name(rule.name()), Some(rule));
+    /// }
+    /// assert_eq!(Branching::from_name("fast"), Some(Branching::FAST));
+    /// assert_eq!(Branching::from_name("fastest"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Branching> {
+        Branching::ALL.into_iter().find(|r| r.name() == name)
+    }
+
+    /// Does the search under this rule keep the stack of short items (and
+    /// the covered flag in the lengths)?
+    pub(crate) fn is_short(self) -> bool {
+        matches!(self, Branching::ShortFirst | Branching::ShortFirstDegree)
+    }
+}

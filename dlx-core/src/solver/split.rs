@@ -1,0 +1,430 @@
+//! The shape of the search tree as the solver sees it: the branch at the
+//! root, work split off for other threads, Knuth's progress estimate, and
+//! the problem's cut into parts.
+
+use super::*;
+use crate::engine::xcc::bounds::Moves;
+use crate::index::Item;
+use crate::outcome::{Branch, SplitOff};
+
+impl Solver<'_> {
+    /// The item the search would branch on first, and its options, given
+    /// the options forced so far. Splitting a problem into the subproblems
+    /// "force each of these options" partitions its solutions; see
+    /// [`Problem::parts`]. Not so under bounds ([`Kind::Multiplicities`]):
+    /// there the item is DLX3's choice and its options are the ones in its
+    /// list, but a solution may contain several of them, or none.
+    pub fn branch(&self) -> Branch {
+        if self.kind != Kind::Exact {
+            return self.branch_colored();
+        }
+        let links = &self.p.links;
+        // Under the `ShortFirst` rules, the scan the search does when its
+        // stack is empty (as it is before the search), and the degree
+        // tie-break after it.
+        let choice = if links.rank.is_empty() || self.branching.is_short() {
+            links.choose(self.branching)
+        } else {
+            links.choose_ranked()
+        };
+        let Some(best) = choice else {
+            return Branch::Solved;
+        };
+        let item = Item::new(best.0 as usize);
+        let head = best.header();
+        let mut x = links.link[head].down;
+        if x == head {
+            return Branch::DeadEnd(item);
+        }
+        let mut options = Vec::with_capacity(links.len[best] as usize);
+        while x != head {
+            options.push(self.p.option_of(x));
+            x = links.link[x].down;
+        }
+        Branch::On(item, options)
+    }
+
+    /// [`Solver::branch`] for a colored or bounded problem, by DLX2's or
+    /// DLX3's choice of item.
+    pub(super) fn branch_colored(&self) -> Branch {
+        let (p, lazy) = (&*self.p, self.lazy);
+        let chosen = if lazy {
+            p.lazy.choose_item()
+        } else {
+            p.xcc.choose_item(self.kind == Kind::Multiplicities)
+        };
+        let Some((best, dead)) = chosen else {
+            return Branch::Solved;
+        };
+        let item = Item::new(best.0 as usize);
+        if dead {
+            return Branch::DeadEnd(item);
+        }
+        let head = best.header();
+        let down = |x: Node| if lazy { p.lazy.down(x) } else { p.xcc.down(x) };
+        let mut options = Vec::new();
+        let mut n = down(head);
+        while n != head {
+            options.push(p.option_of(n));
+            n = down(n);
+        }
+        Branch::On(item, options)
+    }
+
+    /// Gives away the options not yet tried at the shallowest level of the
+    /// search that has any, as parts: each part is the forced options, the
+    /// choices above that level and one given-away option, to be
+    /// [forced](Solver::force) on a new solver of the same problem. This
+    /// search will not try them any more, so its solutions and those of the
+    /// parts partition the solutions it had left to find.
+    ///
+    /// This is how work is shared on the fly: a search that runs in slices
+    /// (with [`Solver::set_node_limit`]) can split off the top of its
+    /// remaining tree whenever another thread is idle, as `parallel::count`
+    /// (cargo feature `parallel`) does. Nothing is split
+    /// off if the search has not started, is done, or has a single path
+    /// left.
+    ///
+    /// ```
+    /// use dlx_core::{Problem, Step};
+    ///
+    /// // Three items; options {a}, {b}, {c}, {a, b}, {b, c}: 3 solutions.
+    /// let mut p = Problem::new(3, 0);
+    /// let [a, b, c] = [p.primary(0), p.primary(1), p.primary(2)];
+    /// for items in [&[a][..], &[b], &[c], &[a, b], &[b, c]] {
+    ///     p.add_option(items.iter().copied()).unwrap();
+    /// }
+    /// let mut s = p.solver();
+    /// assert_eq!(s.next_solution(), Step::Found);
+    /// let split = s.split_off();
+    /// // The first solution and the rest of this search's own.
+    /// let mine = s.count(None).solutions;
+    /// drop(s);
+    /// let mut theirs = 0;
+    /// for part in &split.parts {
+    ///     let mut s = p.solver();
+    ///     for &o in part {
+    ///         s.force(o).unwrap();
+    ///     }
+    ///     theirs += s.count(None).solutions;
+    /// }
+    /// assert_eq!(mine + theirs, 3);
+    /// ```
+    pub fn split_off(&mut self) -> SplitOff {
+        let none = SplitOff {
+            parts: Vec::new(),
+            share: 0.0,
+        };
+        if !self.started {
+            return none;
+        }
+        // Levels that have an item covered.
+        let levels = match self.state {
+            State::Done => return none,
+            State::Forward => self.level,
+            State::Recover => self.level + 1,
+        };
+        if self.kind == Kind::Multiplicities {
+            // A level of Algorithm M is not "one of these options": its
+            // tweaks also rule the earlier ones out below it.
+            return none;
+        }
+        // Algorithm C's levels are DLX1's: only the links differ.
+        let p = &*self.p;
+        let colored = self.kind == Kind::Colors;
+        let lazy = self.lazy;
+        let len = |stop: Node| {
+            if lazy {
+                p.lazy.len_of(p.lazy.item_of(stop))
+            } else if colored {
+                p.xcc.len_of(p.xcc.item_of(stop))
+            } else {
+                p.links.len_of(p.links.item[stop])
+            }
+        };
+        let down = |x: Node| {
+            if lazy {
+                p.lazy.down(x)
+            } else if colored {
+                p.xcc.down(x)
+            } else {
+                p.links.link[x].down
+            }
+        };
+        let mut share = 1.0;
+        for k in 0..levels {
+            let cur = p.choice[k];
+            let stop = p.stop[k];
+            share /= f64::from(len(stop).max(1));
+            if cur == stop {
+                continue;
+            }
+            let first = down(cur);
+            if first == stop {
+                continue;
+            }
+            let above: Vec<OptionId> = p
+                .forced
+                .iter()
+                .chain(&p.choice[..k])
+                .map(|&x| p.option_of(x))
+                .collect();
+            let mut parts = Vec::new();
+            let mut x = first;
+            while x != stop {
+                let mut part = Vec::with_capacity(above.len() + 1);
+                part.extend_from_slice(&above);
+                part.push(p.option_of(x));
+                parts.push(part);
+                x = down(x);
+            }
+            self.p.stop[k] = first;
+            return SplitOff { parts, share };
+        }
+        none
+    }
+
+    /// An estimate of the share of the search tree explored so far, from 0
+    /// to 1: Knuth's estimate from the positions of the current choices. At
+    /// a level whose item had `n` options, of which the `k`-th (0-based) is
+    /// being tried, the finished siblings count `k/n` of that level's share
+    /// of the tree, and each level's share is `1/n` of the one above. It
+    /// assumes equal subtrees, so it is rough early on and sharpens as the
+    /// search goes; it is exact (1) when the search is done.
+    ///
+    /// It costs a walk along the lists of the current choices: call it now
+    /// and then (say every 100,000 nodes, with [`Solver::set_node_limit`]),
+    /// not at every step.
+    pub fn progress(&self) -> f64 {
+        let depth = match self.state {
+            State::Done => return 1.0,
+            _ if !self.started => return 0.0,
+            State::Forward => self.level,
+            State::Recover => self.level + 1,
+        };
+        if self.kind != Kind::Exact {
+            let bounded = self.kind == Kind::Multiplicities;
+            let x = &self.p.xcc;
+            let (mut done, mut share) = (0.0, 1.0);
+            // Under bounds a solution is found on entering a level.
+            let depth = if bounded { self.level } else { depth };
+            for k in 0..depth {
+                let (cur, stop) = (self.p.choice[k], self.p.stop[k]);
+                let (i, n) = if self.lazy {
+                    self.p.lazy.position(cur, stop)
+                } else {
+                    x.position(k, cur, stop, bounded)
+                };
+                if n == 0 {
+                    break;
+                }
+                share /= f64::from(n);
+                done += f64::from(i) * share;
+            }
+            return (done + share / 2.0).min(1.0);
+        }
+        let links = &self.p.links;
+        let (mut done, mut share) = (0.0, 1.0);
+        for &cur in &self.p.choice[..depth] {
+            let best = links.item[cur];
+            let head = best.header();
+            let n = links.len_of(best);
+            if n == 0 {
+                break;
+            }
+            // Position of `cur` in its item's list (the header: all tried).
+            let mut k = 0u32;
+            let mut x = links.link[head].down;
+            while x != cur && x != head {
+                k += 1;
+                x = links.link[x].down;
+            }
+            share /= f64::from(n);
+            done += f64::from(k) * share;
+        }
+        (done + share / 2.0).min(1.0)
+    }
+}
+
+impl Problem {
+    /// Cuts the search tree at `depth` levels: the options chosen on the way
+    /// to each node at that depth (or to a solution found above it), in the
+    /// order the search visits them. Dead ends above `depth` are left out.
+    /// A problem with bounds ([`Kind::Multiplicities`]) is not cut: its one
+    /// part is the whole tree ([`Problem::cut`] cuts every kind).
+    ///
+    /// Forcing the options of each part (see [`Solver::force`]) and counting
+    /// gives counts that sum to the problem's count: the parts can be solved
+    /// independently, on other threads or other machines.
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// // 4-queens: rows and columns primary, diagonals secondary.
+    /// let n = 4;
+    /// let mut p = Problem::new(2 * n, 4 * n - 2);
+    /// for r in 0..n {
+    ///     for c in 0..n {
+    ///         let d1 = p.secondary(r + c);
+    ///         let d2 = p.secondary(2 * n - 1 + (n - 1 - r + c));
+    ///         p.add_option([p.primary(r), p.primary(n + c), d1, d2]).unwrap();
+    ///     }
+    /// }
+    /// let parts = p.parts(2);
+    /// let mut total = 0;
+    /// for part in &parts {
+    ///     let mut s = p.solver();
+    ///     for &o in part {
+    ///         s.force(o).unwrap();
+    ///     }
+    ///     total += s.count(None).solutions;
+    /// }
+    /// assert_eq!(total, p.count());
+    /// ```
+    pub fn parts(&mut self, depth: usize) -> Vec<Vec<OptionId>> {
+        if self.kind() == Kind::Multiplicities {
+            // A level of Algorithm M is not "one of these options" (its
+            // tweaks rule the earlier options out below it, and a null move
+            // chooses none), so forced options cannot describe its subtrees:
+            // the whole tree is one part.
+            return vec![Vec::new()];
+        }
+        let mut parts = Vec::new();
+        let mut prefix = Vec::new();
+        self.collect_parts(depth, &mut prefix, &mut parts);
+        parts
+    }
+
+    fn collect_parts(
+        &mut self,
+        depth: usize,
+        prefix: &mut Vec<OptionId>,
+        parts: &mut Vec<Vec<OptionId>>,
+    ) {
+        let branch = {
+            let mut s = self.solver();
+            for &o in prefix.iter() {
+                // The prefix was built from the options the search offers,
+                // which never clash with the ones before them.
+                s.force(o).expect("a part's options are compatible");
+            }
+            s.branch()
+        };
+        match branch {
+            Branch::DeadEnd(_) => {}
+            Branch::Solved => parts.push(prefix.clone()),
+            Branch::On(..) if prefix.len() >= depth => parts.push(prefix.clone()),
+            Branch::On(_, options) => {
+                for o in options {
+                    prefix.push(o);
+                    self.collect_parts(depth, prefix, parts);
+                    prefix.pop();
+                }
+            }
+        }
+    }
+
+    /// Cuts the search tree at `depth` levels, as [`Problem::parts`] does,
+    /// for every kind of problem: each [`Part`] is the subtree below the
+    /// choices made on the way to a node at that depth (or to a solution
+    /// found above it), in the order the search visits them; dead ends above
+    /// `depth` are left out. Searching each part
+    /// ([`Solver::enter`]) and adding up the counts gives the problem's
+    /// count.
+    ///
+    /// Without bounds a part is a list of options to force. Under bounds
+    /// ([`Kind::Multiplicities`]) a level of Algorithm M is not "one of
+    /// these options": the options its item tried before the level's move
+    /// are ruled out below it, and a null move chooses no option at all; a
+    /// part is then the path of moves from the root, and entering it
+    /// replays them as the sequential search makes them.
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// // Two marks in each row and each column of a 4x4 board (rows and
+    /// // columns are primary items with bounds 2:2): 90 solutions.
+    /// let n = 4;
+    /// let mut p = Problem::new(2 * n, 0);
+    /// for i in 0..2 * n {
+    ///     p.set_bounds(p.primary(i), 2, 2).unwrap();
+    /// }
+    /// for r in 0..n {
+    ///     for c in 0..n {
+    ///         p.add_option([p.primary(r), p.primary(n + c)]).unwrap();
+    ///     }
+    /// }
+    /// let parts = p.cut(3);
+    /// assert!(parts.len() > 1);
+    /// let mut total = 0;
+    /// for part in &parts {
+    ///     let mut s = p.solver();
+    ///     s.enter(part).unwrap();
+    ///     total += s.count(None).solutions;
+    /// }
+    /// assert_eq!(total, 90);
+    /// assert_eq!(p.count(), 90);
+    /// ```
+    pub fn cut(&mut self, depth: usize) -> Vec<Part> {
+        if self.kind() != Kind::Multiplicities {
+            return self
+                .parts(depth)
+                .into_iter()
+                .map(|forced| Part {
+                    choices: forced.into_iter().map(Some).collect(),
+                    moves: Vec::new(),
+                })
+                .collect();
+        }
+        let mut parts = Vec::new();
+        self.collect_paths(depth, &mut Vec::new(), &mut parts);
+        parts
+    }
+
+    fn collect_paths(&mut self, depth: usize, path: &mut Vec<u32>, parts: &mut Vec<Part>) {
+        let (moves, choices) = {
+            let mut s = self.solver();
+            // The path was built from the moves the search makes.
+            assert!(s.replay_bounded(path), "a path of the search's own moves");
+            (s.moves_bounded(), s.path_choices())
+        };
+        let part = || Part {
+            choices: choices.clone(),
+            moves: path.clone(),
+        };
+        match moves {
+            Moves::DeadEnd => {}
+            Moves::Solution => parts.push(part()),
+            Moves::Branch(_) if path.len() >= depth => parts.push(part()),
+            Moves::Branch(n) => {
+                for m in 0..n {
+                    path.push(m);
+                    self.collect_paths(depth, path, parts);
+                    path.pop();
+                }
+            }
+        }
+    }
+}
+
+/// A part of a problem's search tree: the subtree below the choices made on
+/// the way from the root to one node; see [`Problem::cut`], and
+/// [`Solver::enter`] to search it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Part {
+    /// The option chosen at each level from the root; `None` for a null
+    /// move of Algorithm M (the level's item takes no more options).
+    choices: Vec<Option<OptionId>>,
+    /// Under bounds, the index of each level's move among the level's
+    /// moves (empty otherwise): what [`Solver::enter`] replays.
+    pub(crate) moves: Vec<u32>,
+}
+
+impl Part {
+    /// The option chosen at each level on the way to the part, from the
+    /// root; `None` for a null move of Algorithm M, which chooses no option
+    /// (only under bounds). Without bounds these are the options to force.
+    pub fn choices(&self) -> &[Option<OptionId>] {
+        &self.choices
+    }
+}
