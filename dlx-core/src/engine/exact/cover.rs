@@ -20,40 +20,65 @@ impl Links {
         let head = c.header();
         let mut rr = self.link[head].down;
         while rr != head {
-            if K == 0 {
-                let mut nn = rr.next();
-                while nn != rr {
-                    let cc = self.item[nn];
-                    if cc == SPACER {
-                        nn = self.link[nn].up;
-                        continue;
-                    }
-                    self.hide::<MODE>(nn, cc);
-                    updates += 1;
-                    nn = nn.next();
-                }
-            } else if K == 2 {
-                let (nn, cc) = self.partner(rr);
-                self.hide::<MODE>(nn, cc);
+            // The stack of short items takes them in the option's order
+            // from `rr`; elsewhere the order of a row's hides does not
+            // matter (see `row_node`).
+            let in_memory = MODE != TRACKED;
+            self.for_others::<K, true>(rr, in_memory, |links, nn, cc| {
+                links.hide::<MODE>(nn, cc);
                 updates += 1;
-            } else {
-                let (first, j) = self.place_in_option::<K>(rr);
-                for i in 1..K {
-                    // The stack of short items takes them in the option's
-                    // order from `rr`; elsewhere the order of a row's hides
-                    // does not matter (see `row_node`).
-                    let nn = if MODE == TRACKED {
-                        Node(first + wrap::<K>(j + i))
-                    } else {
-                        row_node(first, j, i)
-                    };
-                    self.hide::<MODE>(nn, self.item[nn]);
-                }
-                updates += K as u64 - 1;
-            }
+            });
             rr = self.link[rr].down;
         }
         self.updates += updates;
+    }
+
+    /// Calls `f` with each node of the option of `x` other than `x`, and
+    /// its item: with options of any length (`K` = 0) around the option
+    /// from `x`, forward or backward (`FORWARD`), jumping over the spacer;
+    /// with pairs the other node ([`Links::partner`]); with options of `K`
+    /// nodes by arithmetic, either around the option from `x` (forward or
+    /// backward) or, `in_memory`, in the order of memory for the
+    /// operations on a row whose order does not matter (see `row_node`).
+    #[inline(always)]
+    fn for_others<const K: usize, const FORWARD: bool>(
+        &mut self,
+        x: Node,
+        in_memory: bool,
+        mut f: impl FnMut(&mut Self, Node, Slot),
+    ) {
+        if K == 0 {
+            let mut nn = if FORWARD { x.next() } else { x.prev() };
+            while nn != x {
+                let cc = self.item[nn];
+                if cc == SPACER {
+                    nn = if FORWARD {
+                        self.link[nn].up
+                    } else {
+                        self.link[nn].down
+                    };
+                    continue;
+                }
+                f(self, nn, cc);
+                nn = if FORWARD { nn.next() } else { nn.prev() };
+            }
+        } else if K == 2 {
+            let (nn, cc) = self.partner(x);
+            f(self, nn, cc);
+        } else if in_memory {
+            let (first, j) = self.place_in_option::<K>(x);
+            for i in 1..K {
+                let nn = row_node(first, j, i);
+                f(self, nn, self.item[nn]);
+            }
+        } else {
+            let (first, j) = self.place_in_option::<K>(x);
+            for t in 1..K {
+                let i = if FORWARD { t } else { K - t };
+                let nn = Node(first + wrap::<K>(j + i));
+                f(self, nn, self.item[nn]);
+            }
+        }
     }
 
     /// Takes node `nn` of item `cc` out of its item's list.
@@ -130,31 +155,7 @@ impl Links {
     #[inline]
     pub(crate) fn uncover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
         let head = c.header();
-        let mut rr = self.link[head].up;
-        while rr != head {
-            if K == 0 {
-                let mut nn = rr.prev();
-                while nn != rr {
-                    let cc = self.item[nn];
-                    if cc == SPACER {
-                        nn = self.link[nn].down;
-                        continue;
-                    }
-                    self.unhide(nn, cc);
-                    nn = nn.prev();
-                }
-            } else if K == 2 {
-                let (nn, cc) = self.partner(rr);
-                self.unhide(nn, cc);
-            } else {
-                let (first, j) = self.place_in_option::<K>(rr);
-                for i in 1..K {
-                    let nn = row_node(first, j, i);
-                    self.unhide(nn, self.item[nn]);
-                }
-            }
-            rr = self.link[rr].up;
-        }
+        self.unhide_rows::<K>(head, self.link[head].up);
         self.activate::<MODE>(c);
     }
 
@@ -164,27 +165,7 @@ impl Links {
     #[inline(always)]
     fn unhide_rows<const K: usize>(&mut self, head: Node, mut rr: Node) {
         while rr != head {
-            if K == 0 {
-                let mut nn = rr.prev();
-                while nn != rr {
-                    let cc = self.item[nn];
-                    if cc == SPACER {
-                        nn = self.link[nn].down;
-                        continue;
-                    }
-                    self.unhide(nn, cc);
-                    nn = nn.prev();
-                }
-            } else if K == 2 {
-                let (nn, cc) = self.partner(rr);
-                self.unhide(nn, cc);
-            } else {
-                let (first, j) = self.place_in_option::<K>(rr);
-                for i in 1..K {
-                    let nn = row_node(first, j, i);
-                    self.unhide(nn, self.item[nn]);
-                }
-            }
+            self.for_others::<K, false>(rr, true, |links, nn, cc| links.unhide(nn, cc));
             rr = self.link[rr].up;
         }
     }
@@ -413,30 +394,10 @@ impl Links {
         let mut rr = self.link[head].down;
         let mut stopped = None;
         while rr != head {
-            if K == 0 {
-                let mut nn = rr.next();
-                while nn != rr {
-                    let cc = self.item[nn];
-                    if cc == SPACER {
-                        nn = self.link[nn].up;
-                        continue;
-                    }
-                    self.hide::<M>(nn, cc);
-                    updates += 1;
-                    nn = nn.next();
-                }
-            } else if K == 2 {
-                let (nn, cc) = self.partner(rr);
-                self.hide::<M>(nn, cc);
+            self.for_others::<K, true>(rr, true, |links, nn, cc| {
+                links.hide::<M>(nn, cc);
                 updates += 1;
-            } else {
-                let (first, j) = self.place_in_option::<K>(rr);
-                for i in 1..K {
-                    let nn = row_node(first, j, i);
-                    self.hide::<M>(nn, self.item[nn]);
-                }
-                updates += K as u64 - 1;
-            }
+            });
             if self.dead {
                 stopped = Some(rr);
                 break;
@@ -494,51 +455,13 @@ impl Links {
     /// Covers every item of the option of `x` except `x`'s own.
     #[inline]
     pub(crate) fn cover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
-        if K == 0 {
-            let mut pp = x.next();
-            while pp != x {
-                let cc = self.item[pp];
-                if cc == SPACER {
-                    pp = self.link[pp].up;
-                } else {
-                    self.cover::<MODE, K>(cc);
-                    pp = pp.next();
-                }
-            }
-        } else if K == 2 {
-            self.cover::<MODE, K>(self.partner(x).1);
-        } else {
-            let (first, j) = self.place_in_option::<K>(x);
-            for i in 1..K {
-                let pp = Node(first + wrap::<K>(j + i));
-                self.cover::<MODE, K>(self.item[pp]);
-            }
-        }
+        self.for_others::<K, true>(x, false, |links, _, cc| links.cover::<MODE, K>(cc));
     }
 
     /// Undoes [`Links::cover_others`].
     #[inline]
     pub(crate) fn uncover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
-        if K == 0 {
-            let mut pp = x.prev();
-            while pp != x {
-                let cc = self.item[pp];
-                if cc == SPACER {
-                    pp = self.link[pp].down;
-                } else {
-                    self.uncover::<MODE, K>(cc);
-                    pp = pp.prev();
-                }
-            }
-        } else if K == 2 {
-            self.uncover::<MODE, K>(self.partner(x).1);
-        } else {
-            let (first, j) = self.place_in_option::<K>(x);
-            for i in (1..K).rev() {
-                let pp = Node(first + wrap::<K>(j + i));
-                self.uncover::<MODE, K>(self.item[pp]);
-            }
-        }
+        self.for_others::<K, false>(x, false, |links, _, cc| links.uncover::<MODE, K>(cc));
     }
 
     /// The length of every option, when all options have the same length
