@@ -108,14 +108,15 @@ pub(crate) struct Run<'s> {
 /// (`engine::lazy`). Nodes are the links' own.
 pub(crate) trait Levels {
     /// The item to branch on; `None` when every primary item is covered.
-    fn choose(&self) -> Option<u32>;
+    fn choose(&mut self) -> Option<u32>;
     /// The length of item `c`'s list.
     fn len(&self, c: u32) -> u32;
     /// Counts what a dead end costs (DLX2 covers and uncovers the empty
     /// item).
     fn dead_end(&mut self);
-    /// Covers item `c` for a level; returns the first node of its list.
-    fn open(&mut self, c: u32) -> u32;
+    /// Covers item `c` for the level `level`; returns the first node of its
+    /// list.
+    fn open(&mut self, c: u32, level: usize) -> u32;
     /// Uncovers the item of `head`, the header its level stops at.
     fn close(&mut self, head: u32);
     /// Commits the option of node `x`, tried at `level`; false when that
@@ -186,7 +187,7 @@ pub(crate) fn search_levels<L: Levels>(links: &mut L, run: &mut Run<'_>, target:
                 level -= 1;
                 recover(links, choice, level);
             } else {
-                choice[level] = Node(links.open(best));
+                choice[level] = Node(links.open(best, level));
                 stop[level] = Node(best);
             }
         }

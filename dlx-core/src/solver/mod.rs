@@ -338,8 +338,7 @@ impl<'a> Solver<'a> {
     /// where an option has more than two nodes, or where their number
     /// varies?
     fn shortest_first(&self) -> bool {
-        let links = &self.p.links;
-        links.long_lists() && links.search_len() != 2
+        self.p.links.shortest_first()
     }
 
     /// Uncovers the levels of the search, then covers them again as the

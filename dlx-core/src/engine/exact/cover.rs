@@ -352,6 +352,14 @@ impl Links {
         self.nodes - 1 - self.n_items as usize >= SORT_FROM * self.n_items as usize
     }
 
+    /// Does the early rule's search cover an option's items shortest first
+    /// ([`SHORTEST_FIRST`]): on long item lists ([`Links::long_lists`]),
+    /// and where an option has more than two nodes, or where their number
+    /// varies?
+    pub(crate) fn shortest_first(&self) -> bool {
+        self.long_lists() && self.search_len() != 2
+    }
+
     /// The length of the options the search takes as given (the `K` of its
     /// covers): [`Links::uniform_len`] when it is 2 to 6, else 0 (any).
     pub(crate) fn search_len(&self) -> usize {

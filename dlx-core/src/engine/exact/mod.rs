@@ -76,6 +76,9 @@ use crate::rule::Branching;
 
 mod choose;
 mod cover;
+mod search;
+
+pub(crate) use search::{search, Marks};
 /// The vertical links of a node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Link {

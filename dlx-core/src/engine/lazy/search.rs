@@ -104,7 +104,7 @@ struct Lazy<'a, const E: bool>(&'a mut LazyLinks);
 
 impl<const E: bool> Levels for Lazy<'_, E> {
     #[inline(always)]
-    fn choose(&self) -> Option<u32> {
+    fn choose(&mut self) -> Option<u32> {
         self.0.choose()
     }
 
@@ -119,7 +119,7 @@ impl<const E: bool> Levels for Lazy<'_, E> {
     }
 
     #[inline(always)]
-    fn open(&mut self, c: u32) -> u32 {
+    fn open(&mut self, c: u32, _level: usize) -> u32 {
         let _ = self.0.cover::<false>(c);
         self.0.lk(c).down
     }

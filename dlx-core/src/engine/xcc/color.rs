@@ -622,7 +622,7 @@ struct Colored<'a, const K: usize, const E: bool>(&'a mut XccLinks);
 
 impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
     #[inline(always)]
-    fn choose(&self) -> Option<u32> {
+    fn choose(&mut self) -> Option<u32> {
         self.0.choose()
     }
 
@@ -637,7 +637,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
     }
 
     #[inline(always)]
-    fn open(&mut self, c: u32) -> u32 {
+    fn open(&mut self, c: u32, _level: usize) -> u32 {
         self.0.cover_rows::<K, E>(c, true);
         self.0.nd(c).down
     }

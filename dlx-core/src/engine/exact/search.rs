@@ -1,0 +1,216 @@
+//! DLX1's levels on the plain links, as [`Levels`] for the one loop of
+//! [`search_levels`] (X1-X8 and C1-C8 have the same steps): a copy for each
+//! rule variant and option length, picked once per run by [`search`].
+
+#![allow(unsafe_code)]
+
+use super::*;
+use crate::engine::levels::{search_levels, Levels, Run};
+use crate::outcome::Step;
+
+/// What the plain search keeps per level besides its choice: the height of
+/// the short-item stack after the level's item was covered (under the
+/// `ShortFirst` rules), and the order the level's option had its items
+/// covered in (under the early rule, shortest first).
+pub(crate) struct Marks<'a> {
+    pub(crate) mark: &'a mut [usize],
+    pub(crate) order: &'a mut [Order],
+}
+
+/// The plain links as [`Levels`]: covers that keep the stack of short
+/// items when `SHORT` (the rule is one of the `ShortFirst` ones), for
+/// options of `K` nodes each (0: any lengths), ties broken by rank when
+/// `RANKED` (a seed), options tried as the early rule does when `EARLY`
+/// is not [`NOT_EARLY`].
+struct Plain<'a, const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> {
+    links: &'a mut Links,
+    marks: Marks<'a>,
+    branching: Branching,
+}
+
+impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Levels
+    for Plain<'_, SHORT, K, RANKED, EARLY>
+{
+    #[inline(always)]
+    fn choose(&mut self) -> Option<u32> {
+        let best = if SHORT {
+            let degree = self.branching == Branching::ShortFirstDegree;
+            self.links.choose_short(degree)
+        } else if RANKED {
+            self.links.choose_ranked()
+        } else {
+            self.links.choose(self.branching)
+        };
+        best.map(|c| c.0)
+    }
+
+    #[inline(always)]
+    fn len(&self, c: u32) -> u32 {
+        self.links.len[Slot(c)]
+    }
+
+    #[inline(always)]
+    fn dead_end(&mut self) {
+        // DLX1 covers and uncovers the empty item; count that update
+        // without doing the work.
+        self.links.updates += 1;
+    }
+
+    #[inline(always)]
+    fn open(&mut self, c: u32, level: usize) -> u32 {
+        let (links, best) = (&mut *self.links, Slot(c));
+        if !SHORT {
+            links.cover::<PLAIN, K>(best);
+        } else if links.len[best] == 1 {
+            // A forced move: the covers of its option's other items follow
+            // at once, so the items this cover shortens are covered next,
+            // and pushing them would only leave stale entries on the stack.
+            links.cover::<FLAGGED, K>(best);
+        } else {
+            links.cover::<TRACKED, K>(best);
+        }
+        if SHORT {
+            self.marks.mark[level] = links.short_top;
+        }
+        links.link[best.header()].down.0
+    }
+
+    #[inline(always)]
+    fn close(&mut self, head: u32) {
+        let c = self.links.item[Node(head)];
+        if SHORT {
+            self.links.uncover::<FLAGGED, K>(c);
+        } else {
+            self.links.uncover::<PLAIN, K>(c);
+        }
+    }
+
+    #[inline(always)]
+    fn commit(&mut self, x: u32, level: usize) -> bool {
+        let (links, x) = (&mut *self.links, Node(x));
+        if EARLY != NOT_EARLY {
+            // A dead end is found while covering, and undone.
+            let Some(covered) = links.cover_others_early::<K, EARLY>(x) else {
+                return false;
+            };
+            if EARLY == SHORTEST_FIRST {
+                self.marks.order[level] = covered;
+            }
+        } else if SHORT {
+            links.cover_others::<TRACKED, K>(x);
+        } else {
+            links.cover_others::<PLAIN, K>(x);
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn uncommit(&mut self, x: u32, level: usize) {
+        let (links, x) = (&mut *self.links, Node(x));
+        if EARLY == SHORTEST_FIRST {
+            links.uncover_others_in::<K>(x, self.marks.order[level]);
+        } else if SHORT {
+            links.uncover_others::<FLAGGED, K>(x);
+        } else {
+            links.uncover_others::<PLAIN, K>(x);
+        }
+        if SHORT {
+            // The short items the option's covers pushed are long again.
+            links.short_top = self.marks.mark[level];
+        }
+    }
+
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        self.links.link[Node(x)].down.0
+    }
+
+    #[inline(always)]
+    fn all_covered(&self) -> bool {
+        self.links.all_covered()
+    }
+}
+
+/// Runs the plain search on `links` (see [`search_levels`]) under `rule`
+/// (resolved: not [`Branching::Fast`]), in the copy of
+/// the loop for the problem's options: one for each option length that
+/// [`Links::uniform_len`] admits (the covers then find an option's other
+/// nodes by arithmetic, or for pairs as a neighbour), and one for any.
+pub(crate) fn search(
+    links: &mut Links,
+    marks: Marks<'_>,
+    rule: Branching,
+    run: &mut Run<'_>,
+    target: u64,
+) -> Step {
+    let short = rule.is_short();
+    if !links.rank.is_empty() && !short {
+        // A seeded search breaks ties by rank, in a copy of its own.
+        return with::<false, 0, true, NOT_EARLY>(links, marks, rule, run, target);
+    }
+    let k = links.search_len();
+    if rule == Branching::Early {
+        return match (k, links.shortest_first()) {
+            (3, true) => with::<false, 3, false, SHORTEST_FIRST>(links, marks, rule, run, target),
+            (4, true) => with::<false, 4, false, SHORTEST_FIRST>(links, marks, rule, run, target),
+            (5, true) => with::<false, 5, false, SHORTEST_FIRST>(links, marks, rule, run, target),
+            (6, true) => with::<false, 6, false, SHORTEST_FIRST>(links, marks, rule, run, target),
+            (0, true) => with::<false, 0, false, SHORTEST_FIRST>(links, marks, rule, run, target),
+            (3, _) => with::<false, 3, false, IN_ORDER>(links, marks, rule, run, target),
+            (4, _) => with::<false, 4, false, IN_ORDER>(links, marks, rule, run, target),
+            (5, _) => with::<false, 5, false, IN_ORDER>(links, marks, rule, run, target),
+            (6, _) => with::<false, 6, false, IN_ORDER>(links, marks, rule, run, target),
+            (2, _) => with::<false, 2, false, IN_ORDER>(links, marks, rule, run, target),
+            _ => with::<false, 0, false, IN_ORDER>(links, marks, rule, run, target),
+        };
+    }
+    match (short, k) {
+        (true, 3) => with::<true, 3, false, NOT_EARLY>(links, marks, rule, run, target),
+        (true, 4) => with::<true, 4, false, NOT_EARLY>(links, marks, rule, run, target),
+        (true, _) => with::<true, 0, false, NOT_EARLY>(links, marks, rule, run, target),
+        (false, 3) => with::<false, 3, false, NOT_EARLY>(links, marks, rule, run, target),
+        (false, 4) => with::<false, 4, false, NOT_EARLY>(links, marks, rule, run, target),
+        (false, 5) => with::<false, 5, false, NOT_EARLY>(links, marks, rule, run, target),
+        (false, 6) => with::<false, 6, false, NOT_EARLY>(links, marks, rule, run, target),
+        (false, 2) => with::<false, 2, false, NOT_EARLY>(links, marks, rule, run, target),
+        (false, _) => with::<false, 0, false, NOT_EARLY>(links, marks, rule, run, target),
+    }
+}
+
+/// One copy of the loop (see [`Plain`] for the parameters), compiled twice:
+/// for any processor, and for those with the bit manipulation instructions
+/// (and AVX2), where the scans of bit sets take one instruction per step
+/// where they took three (dom8x8 1.18 -> 1.11 s).
+#[inline(never)]
+fn with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8>(
+    links: &mut Links,
+    marks: Marks<'_>,
+    branching: Branching,
+    run: &mut Run<'_>,
+    target: u64,
+) -> Step {
+    let bmi = links.bmi;
+    let mut plain = Plain::<SHORT, K, RANKED, EARLY> {
+        links,
+        marks,
+        branching,
+    };
+    #[cfg(target_arch = "x86_64")]
+    if bmi {
+        // SAFETY: the processor has the features (checked in `reset`).
+        return unsafe { with_bmi(&mut plain, run, target) };
+    }
+    let _ = bmi;
+    search_levels(&mut plain, run, target)
+}
+
+/// [`search_levels`] compiled for processors with the bit manipulation
+/// instructions and AVX2.
+///
+/// # Safety
+/// The processor must have the features enabled here.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+unsafe fn with_bmi<L: Levels>(levels: &mut L, run: &mut Run<'_>, target: u64) -> Step {
+    search_levels(levels, run, target)
+}
