@@ -4,10 +4,10 @@ use std::error::Error;
 use std::fmt;
 
 use crate::engine::arena::{Node, Slot, MAX_NODES};
-use crate::engine::exact::{Links, Order, FLAGGED};
+use crate::engine::exact::{Links, FLAGGED};
 use crate::engine::lazy::LazyLinks;
 use crate::engine::levels::State;
-use crate::engine::xcc::XccLinks;
+use crate::engine::work::{Pending, Work};
 use crate::index::{Color, Item, OptionId};
 use crate::outcome::ForceError;
 
@@ -63,26 +63,6 @@ pub struct Problem {
     stamp: u32,
     /// The items of a long option being checked.
     scratch: Vec<Slot>,
-    /// Reusable search stack (one chosen node per level), kept here so that
-    /// searching a reset problem does not allocate.
-    pub(crate) choice: Vec<Node>,
-    /// Where each level's list of options ends for the search: the item's
-    /// header, or the first option given away by [`Solver::split_off`](crate::Solver::split_off).
-    pub(crate) stop: Vec<Node>,
-    /// The height of the short-item stack after each level's item was
-    /// covered (under [`Branching::ShortFirst`](crate::Branching::ShortFirst)
-    /// and [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)).
-    pub(crate) mark: Vec<usize>,
-    /// The order in which each level's option had its items covered, where
-    /// the search under [`Branching::Early`](crate::Branching::Early) covers
-    /// them shortest first (long item lists; see
-    /// [`Links::cover_others_early`]).
-    pub(crate) order: Vec<Order>,
-    /// Options forced before the search, in order.
-    pub(crate) forced: Vec<Node>,
-    /// Where a dropped solver left the search: the links are covered down
-    /// to that point and must be restored before they are used again.
-    pub(crate) pending: Option<Pending>,
     /// The color code of each node (1 + the color's index; 0: none), empty
     /// while no option has a color and shorter than the nodes when the last
     /// options have none.
@@ -95,16 +75,9 @@ pub struct Problem {
     /// is exactly once; shorter than the primary items when the last ones
     /// are.
     bounds: Vec<(u32, u32)>,
-    /// The links of the colored or bounded search, built from the options
-    /// when a solver starts (see [`Kind`]).
-    pub(crate) xcc: XccLinks,
-    /// Are `xcc` built from the current options and at rest (no search
-    /// has covered anything in them)?
-    pub(crate) xcc_ready: bool,
-    /// The links of the colored search under the early rule where options
-    /// have many secondary items (see `engine::lazy`), built when such a search
-    /// starts.
-    pub(crate) lazy: LazyLinks,
+    /// The search's working state, kept with the problem (see
+    /// [`Work`]).
+    pub(crate) work: Work,
 }
 
 /// Which search a problem needs, decided when a solver starts: the plain
@@ -122,16 +95,6 @@ pub enum Kind {
     /// `1..=1`, as a DLX3 file may write them); options may have colors
     /// too.
     Multiplicities,
-}
-
-/// The state of an abandoned search (see [`Problem::restore`](crate::Problem::restore)).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Pending {
-    pub(crate) state: State,
-    pub(crate) level: usize,
-    /// Did the levels cover their options' items in the orders of
-    /// [`Problem::order`](crate::Problem::order)?
-    pub(crate) ordered: bool,
 }
 
 /// Why an option could not be added to a [`Problem`].
@@ -227,18 +190,10 @@ impl Problem {
             seen: Vec::new(),
             stamp: 0,
             scratch: Vec::new(),
-            choice: Vec::new(),
-            stop: Vec::new(),
-            mark: Vec::new(),
-            order: Vec::new(),
-            forced: Vec::new(),
-            pending: None,
             colors: Vec::new(),
             costs: Vec::new(),
             bounds: Vec::new(),
-            xcc: XccLinks::default(),
-            xcc_ready: false,
-            lazy: LazyLinks::default(),
+            work: Work::default(),
         };
         p.reset(primary, secondary);
         p
@@ -262,15 +217,15 @@ impl Problem {
         if self.seen.len() < total {
             self.seen.resize(total, 0);
         }
-        self.choice.clear();
-        self.stop.clear();
-        self.forced.clear();
+        self.work.choice.clear();
+        self.work.stop.clear();
+        self.work.forced.clear();
         // The links were rebuilt: an abandoned search has nothing to undo.
-        self.pending = None;
+        self.work.pending = None;
         self.colors.clear();
         self.costs.clear();
         self.bounds.clear();
-        self.xcc_ready = false;
+        self.work.xcc_ready = false;
     }
 
     /// Uncovers whatever an abandoned search left covered.
@@ -281,7 +236,7 @@ impl Problem {
     /// (a Sudoku solved after another) the whole unwinding.
     #[inline]
     pub(crate) fn restore(&mut self) {
-        if self.pending.is_some() {
+        if self.work.pending.is_some() {
             self.restore_pending();
         }
     }
@@ -292,22 +247,22 @@ impl Problem {
             state,
             level,
             ordered,
-        }) = self.pending.take()
+        }) = self.work.pending.take()
         else {
             return;
         };
         self.unwind(state, level, ordered);
         let links = &mut self.links;
-        for &x in self.forced.iter().rev() {
+        for &x in self.work.forced.iter().rev() {
             links.uncover_others::<FLAGGED, 0>(x);
             links.uncover::<FLAGGED, 0>(links.item[x]);
         }
-        self.forced.clear();
+        self.work.forced.clear();
     }
 
     /// Uncovers the levels of a search that stands at `level` in `state`,
     /// deepest first; `ordered` says whether they covered their options'
-    /// items in the orders of [`Problem::order`](crate::Problem::order). Returns how many levels
+    /// items in the orders of `Work::order`. Returns how many levels
     /// there were.
     pub(crate) fn unwind(&mut self, state: State, level: usize, ordered: bool) -> usize {
         // The levels below `level` each hold an item and a tried option;
@@ -318,7 +273,11 @@ impl Problem {
             State::Done => 0,
         };
         let links = &mut self.links;
-        for (&cur, &order) in self.choice[..depth].iter().zip(&self.order[..depth]).rev() {
+        for (&cur, &order) in self.work.choice[..depth]
+            .iter()
+            .zip(&self.work.order[..depth])
+            .rev()
+        {
             if ordered {
                 links.uncover_others_ordered(cur, order);
             } else {
@@ -391,7 +350,7 @@ impl Problem {
         I: IntoIterator<Item = Item>,
     {
         self.restore();
-        self.xcc_ready = false;
+        self.work.xcc_ready = false;
         // Most options are short: check them in a local buffer (a repeat
         // by comparison) and link them in one go.
         let n = self.item_count();
@@ -496,7 +455,7 @@ impl Problem {
             return Err(BuildError::TooLarge);
         }
         self.restore();
-        self.xcc_ready = false;
+        self.work.xcc_ready = false;
         let start = self.links.node_count();
         self.links
             .append_options(options, self.primary, first.index() as u32);
@@ -647,7 +606,7 @@ impl Problem {
             self.bounds.resize(i + 1, (1, 1));
         }
         self.bounds[i] = (lo, hi);
-        self.xcc_ready = false;
+        self.work.xcc_ready = false;
         Ok(())
     }
 
@@ -742,9 +701,11 @@ impl Problem {
         if !LazyLinks::suits(self.primary, items) {
             return false;
         }
-        self.lazy.build(self.primary, items, &self.colors, levels);
-        for &x in &self.forced {
-            self.lazy.force(x.0);
+        self.work
+            .lazy
+            .build(self.primary, items, &self.colors, levels);
+        for &x in &self.work.forced {
+            self.work.lazy.force(x.0);
         }
         true
     }
@@ -791,20 +752,20 @@ impl Problem {
     }
 
     /// Builds the colored links again with each item's options shortest
-    /// first (see [`XccLinks::order_by_length`]) and commits the forced
+    /// first (see [`XccLinks::order_by_length`](crate::engine::xcc::XccLinks::order_by_length)) and commits the forced
     /// options on them, if the options' lengths differ; returns whether it
     /// did. `levels` is the depth the search may reach.
     pub(crate) fn prepare_by_length(&mut self, levels: usize) -> bool {
-        if !self.xcc.mixed_lengths() {
+        if !self.work.xcc.mixed_lengths() {
             return false;
         }
         self.build_xcc(levels);
-        self.xcc.order_by_length();
-        for (k, &x) in self.forced.iter().enumerate() {
+        self.work.xcc.order_by_length();
+        for (k, &x) in self.work.forced.iter().enumerate() {
             let colored = self
-                .agreeing_colors(self.option_of(x), &self.forced[..k])
+                .agreeing_colors(self.option_of(x), &self.work.forced[..k])
                 .expect("the forced options agreed when they were forced");
-            self.xcc.force(x.0, &colored);
+            self.work.xcc.force(x.0, &colored);
         }
         true
     }
@@ -813,15 +774,15 @@ impl Problem {
     /// unless they are built and at rest; `levels` is the depth the search
     /// may reach.
     pub(crate) fn prepare_xcc(&mut self, levels: usize) {
-        if !self.xcc_ready {
+        if !self.work.xcc_ready {
             self.build_xcc(levels);
         }
-        self.xcc_ready = false;
+        self.work.xcc_ready = false;
     }
 
     /// Builds the links of the colored or bounded search from the options.
     fn build_xcc(&mut self, levels: usize) {
-        self.xcc.build(
+        self.work.xcc.build(
             self.primary,
             self.links.items(),
             &self.colors,

@@ -23,4 +23,5 @@ pub(crate) mod cost;
 pub(crate) mod exact;
 pub(crate) mod lazy;
 pub(crate) mod levels;
+pub(crate) mod work;
 pub(crate) mod xcc;

@@ -36,7 +36,7 @@ impl Solver<'_> {
         let links = &mut self.p.links;
         links.cover::<FLAGGED, 0>(links.item[x]);
         links.cover_others::<FLAGGED, 0>(x);
-        self.p.forced.push(x);
+        self.p.work.forced.push(x);
         self.record();
         Ok(())
     }
@@ -46,9 +46,9 @@ impl Solver<'_> {
     /// over its upper bound, no option twice, secondary items uncolored in
     /// one option or of one color in all).
     pub(super) fn force_colored(&mut self, o: OptionId, x: Node) -> Result<(), ForceError> {
-        let colored = self.p.agreeing_colors(o, &self.p.forced)?;
-        self.p.xcc.force(x.0, &colored);
-        self.p.forced.push(x);
+        let colored = self.p.agreeing_colors(o, &self.p.work.forced)?;
+        self.p.work.xcc.force(x.0, &colored);
+        self.p.work.forced.push(x);
         self.record();
         Ok(())
     }
@@ -91,9 +91,9 @@ impl Solver<'_> {
     /// level's move (`None` for a null move).
     pub(crate) fn path_choices(&self) -> Vec<Option<OptionId>> {
         let p = &*self.p;
-        p.choice[..self.level]
+        p.work.choice[..self.level]
             .iter()
-            .zip(&p.stop)
+            .zip(&p.work.stop)
             .map(|(&x, &stop)| (x != stop).then(|| p.option_of(x)))
             .collect()
     }
@@ -106,14 +106,17 @@ impl Solver<'_> {
     /// cannot describe. False (and the solver exhausted) for a path that is
     /// not one, or a solver that has started or is not under bounds.
     pub(crate) fn replay_bounded(&mut self, path: &[u32]) -> bool {
-        if self.started || self.kind != Kind::Multiplicities || !self.p.forced.is_empty() {
+        if self.started || self.kind != Kind::Multiplicities || !self.p.work.forced.is_empty() {
             return false;
         }
         self.started = true;
         self.level = path.len();
         self.floor = path.len();
         let p = &mut *self.p;
-        let ok = p.xcc.replay_bounded(path, &mut p.choice, &mut p.stop);
+        let ok = p
+            .work
+            .xcc
+            .replay_bounded(path, &mut p.work.choice, &mut p.work.stop);
         self.state = if ok { State::Forward } else { State::Done };
         self.record();
         ok
@@ -122,6 +125,6 @@ impl Solver<'_> {
     /// What the search of a fresh bounded solver does at the root: see
     /// `XccLinks::moves_bounded`.
     pub(crate) fn moves_bounded(&self) -> Moves {
-        self.p.xcc.moves_bounded()
+        self.p.work.xcc.moves_bounded()
     }
 }

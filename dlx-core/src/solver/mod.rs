@@ -8,9 +8,10 @@ use std::time::{Duration, Instant};
 use crate::engine::arena::{Node, SPACER};
 use crate::engine::exact::{IN_PLACE, PLAIN};
 use crate::engine::levels::{ColorChoice, State};
+use crate::engine::work::Pending;
 use crate::index::OptionId;
 use crate::outcome::{Count, Outcome, SeedError, Stats, Step, Uniqueness};
-use crate::problem::{Kind, Pending, Problem};
+use crate::problem::{Kind, Problem};
 use crate::rule::Branching;
 use crate::seed::{ranks, Rng};
 use crate::stop::{Cancel, Watch};
@@ -112,26 +113,26 @@ impl<'a> Solver<'a> {
         };
         if kind != Kind::Exact {
             p.prepare_xcc(depth);
-            p.xcc.choice_rule = ColorChoice::of(Branching::default());
+            p.work.xcc.choice_rule = ColorChoice::of(Branching::default());
         } else if p.links.shuffled || !p.links.rank.is_empty() {
             // A seeded search left its order behind: back to DLX1's.
             p.links.relink(None);
             p.links.rank.clear();
         }
-        p.choice.clear();
-        p.choice.resize(depth, Node(0));
-        p.stop.clear();
-        p.stop.resize(depth, Node(0));
-        p.mark.clear();
-        p.mark.resize(depth, 0);
-        p.order.clear();
-        p.order.resize(depth, 0);
+        p.work.choice.clear();
+        p.work.choice.resize(depth, Node(0));
+        p.work.stop.clear();
+        p.work.stop.resize(depth, Node(0));
+        p.work.mark.clear();
+        p.work.mark.resize(depth, 0);
+        p.work.order.clear();
+        p.work.order.resize(depth, 0);
         p.links.short_top = 0;
         p.links.zero = SPACER;
-        p.forced.clear();
+        p.work.forced.clear();
         let updates_base = match kind {
             Kind::Exact => p.links.updates,
-            _ => p.xcc.updates,
+            _ => p.work.xcc.updates,
         };
         Solver {
             p,
@@ -262,7 +263,7 @@ impl<'a> Solver<'a> {
         if self.started {
             return Err(SeedError::SearchStarted);
         }
-        if !self.p.forced.is_empty() {
+        if !self.p.work.forced.is_empty() {
             return Err(SeedError::OptionsForced);
         }
         let mut rng = Rng::new(seed);
@@ -271,7 +272,7 @@ impl<'a> Solver<'a> {
             self.p.links.rank = rank;
             self.p.links.relink(Some(&mut rng));
         } else {
-            self.p.xcc.seed(&mut rng);
+            self.p.work.xcc.seed(&mut rng);
         }
         self.seeded = true;
         Ok(())
@@ -289,8 +290,8 @@ impl<'a> Solver<'a> {
         if self.kind != Kind::Exact {
             // Colored problems map the rule onto Algorithm C; bounded ones
             // follow DLX3's rule.
-            self.p.xcc.choice_rule = ColorChoice::of(branching);
-            self.p.lazy.choice_rule = self.p.xcc.choice_rule;
+            self.p.work.xcc.choice_rule = ColorChoice::of(branching);
+            self.p.work.lazy.choice_rule = self.p.work.xcc.choice_rule;
             self.branching = branching;
             return;
         }
@@ -311,7 +312,7 @@ impl<'a> Solver<'a> {
             self.p.links.zero = SPACER;
             if self.started {
                 // A level's mark is written when the level is entered.
-                self.p.mark.fill(0);
+                self.p.work.mark.fill(0);
             }
             // Only the `ShortFirst` rules read the covered flag, and only
             // their search keeps it.
@@ -320,12 +321,12 @@ impl<'a> Solver<'a> {
         self.branching = branching;
         if self.started && !ordered && self.ordered() {
             // The levels' options were covered in their own order.
-            self.p.order.fill(IN_PLACE);
+            self.p.work.order.fill(IN_PLACE);
         }
     }
 
     /// Does the search cover an option's items in an order of its own
-    /// ([`Links::cover_others_early`](crate::engine::exact::Links::cover_others_early)), kept in [`Problem::order`]?
+    /// ([`Links::cover_others_early`](crate::engine::exact::Links::cover_others_early)), kept in `Work::order`?
     fn ordered(&self) -> bool {
         self.kind == Kind::Exact
             && self.branching == Branching::Early
@@ -349,7 +350,7 @@ impl<'a> Solver<'a> {
         let updates = self.p.links.updates;
         let depth = self.p.unwind(self.state, self.level, true);
         let links = &mut self.p.links;
-        for &cur in &self.p.choice[..depth] {
+        for &cur in &self.p.work.choice[..depth] {
             links.cover::<PLAIN, 0>(links.item[cur]);
             links.cover_others::<PLAIN, 0>(cur);
         }
@@ -366,8 +367,8 @@ impl<'a> Solver<'a> {
     pub fn stats(&self) -> Stats {
         let updates = match self.kind {
             Kind::Exact => self.p.links.updates,
-            _ if self.lazy => self.p.lazy.updates,
-            _ => self.p.xcc.updates,
+            _ if self.lazy => self.p.work.lazy.updates,
+            _ => self.p.work.xcc.updates,
         };
         Stats {
             nodes: self.nodes,
@@ -381,14 +382,14 @@ impl<'a> Solver<'a> {
     /// when that call did not find a solution.
     pub fn solution(&self) -> impl Iterator<Item = OptionId> + '_ {
         let (forced, chosen): (&[Node], &[Node]) = match self.solution_len {
-            Some(len) => (&self.p.forced, &self.p.choice[..len]),
+            Some(len) => (&self.p.work.forced, &self.p.work.choice[..len]),
             None => (&[], &[]),
         };
         // Under bounds a level may have made the null move (its choice is
         // its item's header): no option.
         let chosen = chosen
             .iter()
-            .zip(&self.p.stop)
+            .zip(&self.p.work.stop)
             .filter(|&(x, stop)| x != stop || self.kind != Kind::Multiplicities)
             .map(|(x, _)| x);
         forced.iter().chain(chosen).map(|&x| self.p.option_of(x))
@@ -400,7 +401,7 @@ impl<'a> Solver<'a> {
         match (self.solution_len, self.kind) {
             (None, _) => 0,
             (Some(_), Kind::Multiplicities) => self.solution().count(),
-            (Some(len), _) => len + self.p.forced.len(),
+            (Some(len), _) => len + self.p.work.forced.len(),
         }
     }
 
@@ -458,14 +459,14 @@ impl<'a> Solver<'a> {
             // The colored links are rebuilt from the options unless the
             // search left them as it found them.
             // A seeded search leaves its lists shuffled.
-            self.p.xcc_ready = self.state == State::Done
-                && self.p.forced.is_empty()
+            self.p.work.xcc_ready = self.state == State::Done
+                && self.p.work.forced.is_empty()
                 && self.floor == 0
                 && !self.seeded
                 && !self.by_length;
             return;
         }
-        self.p.pending = Some(Pending {
+        self.p.work.pending = Some(Pending {
             state: self.state,
             level: self.level,
             ordered: self.ordered(),

@@ -16,14 +16,14 @@ impl Solver<'_> {
         self.solution_len = None;
         let p = &mut *self.p;
         let mut run = Run {
-            choice: &mut p.choice,
-            stop: &mut p.stop,
+            choice: &mut p.work.choice,
+            stop: &mut p.work.stop,
             level: self.level,
             state: self.state,
             nodes: self.nodes,
             solutions: self.solutions,
             node_limit: self.stop_at,
-            forced: !p.forced.is_empty(),
+            forced: !p.work.forced.is_empty(),
             solution_len: None,
             floor: self.floor,
         };
@@ -31,14 +31,14 @@ impl Solver<'_> {
         let step = match self.kind {
             Kind::Exact => {
                 let marks = Marks {
-                    mark: &mut p.mark,
-                    order: &mut p.order,
+                    mark: &mut p.work.mark,
+                    order: &mut p.work.order,
                 };
                 exact::search(&mut p.links, marks, self.branching, &mut run, target)
             }
-            Kind::Multiplicities => p.xcc.search_bounds(&mut run, target),
-            _ if self.lazy => p.lazy.search(&mut run, target, early),
-            _ => p.xcc.search_colors(&mut run, target, early),
+            Kind::Multiplicities => p.work.xcc.search_bounds(&mut run, target),
+            _ if self.lazy => p.work.lazy.search(&mut run, target, early),
+            _ => p.work.xcc.search_colors(&mut run, target, early),
         };
         self.level = run.level;
         self.state = run.state;
@@ -56,13 +56,13 @@ impl Solver<'_> {
         if self.branching != Branching::Early || self.seeded {
             return;
         }
-        let levels = self.p.choice.len();
+        let levels = self.p.work.choice.len();
         // Either links count their updates from 0, the forced options'
         // included.
         if self.p.prepare_lazy(levels) {
             self.lazy = true;
             self.updates_base = 0;
-            self.p.lazy.choice_rule = self.p.xcc.choice_rule;
+            self.p.work.lazy.choice_rule = self.p.work.xcc.choice_rule;
         } else if self.p.prepare_by_length(levels) {
             self.by_length = true;
             self.updates_base = 0;

@@ -49,9 +49,9 @@ impl Solver<'_> {
     pub(super) fn branch_colored(&self) -> Branch {
         let (p, lazy) = (&*self.p, self.lazy);
         let chosen = if lazy {
-            p.lazy.choose_item()
+            p.work.lazy.choose_item()
         } else {
-            p.xcc.choose_item(self.kind == Kind::Multiplicities)
+            p.work.xcc.choose_item(self.kind == Kind::Multiplicities)
         };
         let Some((best, dead)) = chosen else {
             return Branch::Solved;
@@ -61,7 +61,13 @@ impl Solver<'_> {
             return Branch::DeadEnd(item);
         }
         let head = best.header();
-        let down = |x: Node| if lazy { p.lazy.down(x) } else { p.xcc.down(x) };
+        let down = |x: Node| {
+            if lazy {
+                p.work.lazy.down(x)
+            } else {
+                p.work.xcc.down(x)
+            }
+        };
         let mut options = Vec::new();
         let mut n = down(head);
         while n != head {
@@ -135,26 +141,26 @@ impl Solver<'_> {
         let lazy = self.lazy;
         let len = |stop: Node| {
             if lazy {
-                p.lazy.len_of(p.lazy.item_of(stop))
+                p.work.lazy.len_of(p.work.lazy.item_of(stop))
             } else if colored {
-                p.xcc.len_of(p.xcc.item_of(stop))
+                p.work.xcc.len_of(p.work.xcc.item_of(stop))
             } else {
                 p.links.len_of(p.links.item[stop])
             }
         };
         let down = |x: Node| {
             if lazy {
-                p.lazy.down(x)
+                p.work.lazy.down(x)
             } else if colored {
-                p.xcc.down(x)
+                p.work.xcc.down(x)
             } else {
                 p.links.link[x].down
             }
         };
         let mut share = 1.0;
         for k in 0..levels {
-            let cur = p.choice[k];
-            let stop = p.stop[k];
+            let cur = p.work.choice[k];
+            let stop = p.work.stop[k];
             share /= f64::from(len(stop).max(1));
             if cur == stop {
                 continue;
@@ -164,9 +170,10 @@ impl Solver<'_> {
                 continue;
             }
             let above: Vec<OptionId> = p
+                .work
                 .forced
                 .iter()
-                .chain(&p.choice[..k])
+                .chain(&p.work.choice[..k])
                 .map(|&x| p.option_of(x))
                 .collect();
             let mut parts = Vec::new();
@@ -178,7 +185,7 @@ impl Solver<'_> {
                 parts.push(part);
                 x = down(x);
             }
-            self.p.stop[k] = first;
+            self.p.work.stop[k] = first;
             return SplitOff { parts, share };
         }
         none
@@ -204,14 +211,14 @@ impl Solver<'_> {
         };
         if self.kind != Kind::Exact {
             let bounded = self.kind == Kind::Multiplicities;
-            let x = &self.p.xcc;
+            let x = &self.p.work.xcc;
             let (mut done, mut share) = (0.0, 1.0);
             // Under bounds a solution is found on entering a level.
             let depth = if bounded { self.level } else { depth };
             for k in 0..depth {
-                let (cur, stop) = (self.p.choice[k], self.p.stop[k]);
+                let (cur, stop) = (self.p.work.choice[k], self.p.work.stop[k]);
                 let (i, n) = if self.lazy {
-                    self.p.lazy.position(cur, stop)
+                    self.p.work.lazy.position(cur, stop)
                 } else {
                     x.position(k, cur, stop, bounded)
                 };
@@ -225,7 +232,7 @@ impl Solver<'_> {
         }
         let links = &self.p.links;
         let (mut done, mut share) = (0.0, 1.0);
-        for &cur in &self.p.choice[..depth] {
+        for &cur in &self.p.work.choice[..depth] {
             let best = links.item[cur];
             let head = best.header();
             let n = links.len_of(best);

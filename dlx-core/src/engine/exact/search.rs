@@ -1,6 +1,6 @@
 //! DLX1's levels on the plain links, as [`Levels`] for the one loop of
 //! [`search_levels`] (X1-X8 and C1-C8 have the same steps): a copy for each
-//! rule variant and option length, picked once per run by [`search`].
+//! rule variant and option length, picked once per run by [`search()`].
 
 #![allow(unsafe_code)]
 

@@ -49,7 +49,7 @@ fn options_forced_in_pairs_are_forced_again_in_order_of_length() {
     for _ in 0..150 {
         let mut p = crate::engine::lazy::tests::random_problem(&mut rng);
         p.prepare_xcc(p.primary_count() + 1);
-        mixed += usize::from(p.xcc.mixed_lengths());
+        mixed += usize::from(p.work.xcc.mixed_lengths());
         let n = p.option_count();
         for a in 0..n {
             for b in 0..n {
@@ -71,14 +71,14 @@ fn lists_in_order_of_length_keep_their_nodes_shortest_first() {
     for _ in 0..300 {
         let mut p = crate::engine::lazy::tests::random_problem(&mut rng);
         p.prepare_xcc(p.primary_count() + 1);
-        let (before, lengths) = (lists(&p.xcc), p.xcc.len.clone());
-        p.xcc.order_by_length();
-        let after = lists(&p.xcc);
-        assert_eq!(p.xcc.len, lengths);
+        let (before, lengths) = (lists(&p.work.xcc), p.work.xcc.len.clone());
+        p.work.xcc.order_by_length();
+        let after = lists(&p.work.xcc);
+        assert_eq!(p.work.xcc.len, lengths);
         for (b, a) in before.iter().zip(&after) {
             let mut sorted = b.clone();
             sorted.sort_by_key(|&x| {
-                let [first, end] = p.xcc.span(x);
+                let [first, end] = p.work.xcc.span(x);
                 (end - first, x)
             });
             assert_eq!(a, &sorted);
