@@ -105,11 +105,12 @@ pub mod text;
 
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
 pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution};
+pub use engine::Kind;
 pub use index::{Color, Item, OptionId};
 pub use outcome::{
     Branch, Count, ForceError, Outcome, SeedError, SplitOff, Stats, Step, Uniqueness,
 };
-pub use problem::{BuildError, Kind, Problem};
+pub use problem::{BuildError, Problem};
 pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
 pub use rule::Branching;
 pub use solver::{Part, Solutions, Solver};

@@ -8,6 +8,7 @@ use crate::engine::exact::{Links, FLAGGED};
 use crate::engine::lazy::LazyLinks;
 use crate::engine::levels::State;
 use crate::engine::work::{Pending, Work};
+use crate::engine::Kind;
 use crate::index::{Color, Item, OptionId};
 use crate::outcome::ForceError;
 
@@ -78,23 +79,6 @@ pub struct Problem {
     /// The search's working state, kept with the problem (see
     /// [`Work`]).
     pub(crate) work: Work,
-}
-
-/// Which search a problem needs, decided when a solver starts: the plain
-/// one of DLX1, Knuth's Algorithm C (colors, DLX2) or Algorithm M (bounds,
-/// with or without colors, DLX3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Kind {
-    /// Exact cover: every primary item once, every secondary item at most
-    /// once, no colors.
-    Exact,
-    /// Some option gives a secondary item a color ([`Problem::add_colored_option`](crate::Problem::add_colored_option)).
-    Colors,
-    /// Bounds were set on some primary item ([`Problem::set_bounds`](crate::Problem::set_bounds), even
-    /// `1..=1`, as a DLX3 file may write them); options may have colors
-    /// too.
-    Multiplicities,
 }
 
 /// Why an option could not be added to a [`Problem`].

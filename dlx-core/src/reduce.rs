@@ -28,8 +28,9 @@
 
 use std::collections::VecDeque;
 
+use crate::engine::Kind;
 use crate::index::{Color, Item, OptionId};
-use crate::problem::{Kind, Problem};
+use crate::problem::Problem;
 
 /// Why [`Problem::reduce`] removed an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,4 +1,24 @@
-//! The rules by which the search picks the item to branch on.
+//! The rules by which the search picks the item to branch on, and what
+//! each asks of the engines.
+//!
+//! [`Branching`] names the rules as users pick them (`dlx --rule`). Three
+//! different things hide behind those names, and [`Branching::plan`] sorts
+//! them out once, when a rule is set, into a [`Plan`]:
+//!
+//! - the *item choice* proper ([`Choice`]): DLX1's leftmost item of least
+//!   length, the scan that stops at length 1, the short-item stack with or
+//!   without the degree tie-break, the leftmost item;
+//! - the *engine variant*: `early` runs the engine's early covers, which
+//!   find dead ends while an option is tried (Knuth's SSXC1 and SSXCC);
+//! - the *policy*: `fast` picks a rule and a variant from the problem's
+//!   [`Kind`], from the measurements in `benches/README.md`.
+//!
+//! Adding an item-choice rule: a variant of [`Branching`] with its name
+//! (`ALL`, `name`), its [`Choice`] and [`Choice::colored`] here (the
+//! matches are exhaustive, so the compiler asks for each), and its scan in
+//! `engine/exact/choose.rs`.
+
+use crate::engine::Kind;
 
 /// How the search picks the primary item to branch on.
 ///
@@ -117,9 +137,89 @@ impl Branching {
         Branching::ALL.into_iter().find(|r| r.name() == name)
     }
 
-    /// Does the search under this rule keep the stack of short items (and
-    /// the covered flag in the lengths)?
-    pub(crate) fn is_short(self) -> bool {
-        matches!(self, Branching::ShortFirst | Branching::ShortFirstDegree)
+    /// What the rule asks of the search of a problem of kind `kind`: its
+    /// item choice and engine variant, the `fast` policy resolved.
+    pub(crate) fn plan(self, kind: Kind) -> Plan {
+        let (choice, early) = match self {
+            Branching::MinLength => (Choice::MinLength, false),
+            Branching::MinLengthUpToOne => (Choice::UpToOne, false),
+            Branching::ShortFirst => (Choice::Short, false),
+            Branching::ShortFirstDegree => (Choice::ShortDegree, false),
+            Branching::First => (Choice::First, false),
+            Branching::Early => (Choice::UpToOne, true),
+            // Bounded problems follow DLX3's rule under every rule.
+            Branching::Fast if kind == Kind::Multiplicities => (Choice::MinLength, false),
+            Branching::Fast => (Choice::UpToOne, true),
+        };
+        Plan { choice, early }
     }
+}
+
+/// What a rule asks of the search, once resolved for a problem
+/// ([`Branching::plan`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Plan {
+    /// How the search picks the item to branch on.
+    pub(crate) choice: Choice,
+    /// Does the engine run its early variant?
+    pub(crate) early: bool,
+}
+
+impl Default for Plan {
+    /// DLX1's rule ([`Branching::MinLength`]).
+    fn default() -> Plan {
+        Plan {
+            choice: Choice::MinLength,
+            early: false,
+        }
+    }
+}
+
+/// The item choice proper of a rule (see the module notes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// DLX1's: the leftmost item of least length, the scan stopping at 0.
+    MinLength,
+    /// The scan also stops at the first item of length 1.
+    UpToOne,
+    /// An item of length 0 or 1 from the stack of short items, else the
+    /// scan of `UpToOne` ([`Branching::ShortFirst`]).
+    Short,
+    /// `Short`, ties among the shortest broken by degree
+    /// ([`Branching::ShortFirstDegree`]).
+    ShortDegree,
+    /// The leftmost active item.
+    First,
+}
+
+impl Choice {
+    /// Does the search keep the stack of short items (and the covered flag
+    /// in the lengths)?
+    pub(crate) fn is_short(self) -> bool {
+        matches!(self, Choice::Short | Choice::ShortDegree)
+    }
+
+    /// The choice on the colored links (Algorithm C), which keep no stack
+    /// of short items: the short rules scan as `UpToOne`, the scan they
+    /// fall back on when their stack is empty, and the degree tie-break is
+    /// not kept.
+    pub(crate) fn colored(self) -> ColorChoice {
+        match self {
+            Choice::MinLength => ColorChoice::Dlx2,
+            Choice::UpToOne | Choice::Short | Choice::ShortDegree => ColorChoice::UpToOne,
+            Choice::First => ColorChoice::First,
+        }
+    }
+}
+
+/// The item choice of Algorithm C ([`Choice::colored`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum ColorChoice {
+    /// DLX2's: the leftmost item of least length, the scan stopping at 0.
+    #[default]
+    Dlx2,
+    /// The scan also stops at the first item of length 1.
+    UpToOne,
+    /// The leftmost active item.
+    First,
 }

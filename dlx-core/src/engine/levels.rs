@@ -8,7 +8,6 @@
 
 use crate::engine::arena::Node;
 use crate::outcome::Step;
-use crate::rule::Branching;
 
 /// Where the search machine stands; mirrors the labels of DLX1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,32 +19,6 @@ pub(crate) enum State {
     Recover,
     /// The tree is exhausted.
     Done,
-}
-
-/// The item choice of Algorithm C under the rules of
-/// [`Branching`]: colored problems have no stack of short
-/// items, so the rules that keep one scan as `MinLengthUpToOne` does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum ColorChoice {
-    /// DLX2's: the leftmost item of least length, the scan stopping at 0.
-    #[default]
-    Dlx2,
-    /// The scan also stops at the first item of length 1.
-    UpToOne,
-    /// The leftmost active item.
-    First,
-}
-
-impl ColorChoice {
-    /// The choice of `rule` on a colored problem.
-    pub(crate) fn of(rule: Branching) -> ColorChoice {
-        use Branching as B;
-        match rule {
-            B::MinLength => ColorChoice::Dlx2,
-            B::First => ColorChoice::First,
-            _ => ColorChoice::UpToOne,
-        }
-    }
 }
 
 /// The leftmost item whose bit is set in `active` (the active primary

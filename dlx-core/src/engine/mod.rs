@@ -25,3 +25,20 @@ pub(crate) mod lazy;
 pub(crate) mod levels;
 pub(crate) mod work;
 pub(crate) mod xcc;
+
+/// Which search a problem needs, decided when a solver starts: the plain
+/// one of DLX1, Knuth's Algorithm C (colors, DLX2) or Algorithm M (bounds,
+/// with or without colors, DLX3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Kind {
+    /// Exact cover: every primary item once, every secondary item at most
+    /// once, no colors.
+    Exact,
+    /// Some option gives a secondary item a color ([`Problem::add_colored_option`](crate::Problem::add_colored_option)).
+    Colors,
+    /// Bounds were set on some primary item ([`Problem::set_bounds`](crate::Problem::set_bounds), even
+    /// `1..=1`, as a DLX3 file may write them); options may have colors
+    /// too.
+    Multiplicities,
+}

@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 
 use crate::engine::arena::{Node, SPACER};
 use crate::engine::exact::{IN_PLACE, PLAIN};
-use crate::engine::levels::{ColorChoice, State};
+use crate::engine::levels::State;
 use crate::engine::work::Pending;
+use crate::engine::Kind;
 use crate::index::OptionId;
 use crate::outcome::{Count, Outcome, SeedError, Stats, Step, Uniqueness};
-use crate::problem::{Kind, Problem};
-use crate::rule::Branching;
+use crate::problem::Problem;
+use crate::rule::{Branching, Plan};
 use crate::seed::{ranks, Rng};
 use crate::stop::{Cancel, Watch};
 
@@ -78,7 +79,8 @@ pub struct Solver<'a> {
     stop_at: u64,
     /// The deadline and the cancellation handle, if any.
     watch: Watch,
-    branching: Branching,
+    /// What the rule asks of the search (see [`Branching::plan`]).
+    plan: Plan,
     nodes: u64,
     solutions: u64,
     updates_base: u64,
@@ -113,7 +115,7 @@ impl<'a> Solver<'a> {
         };
         if kind != Kind::Exact {
             p.prepare_xcc(depth);
-            p.work.xcc.choice_rule = ColorChoice::of(Branching::default());
+            p.work.xcc.choice_rule = Plan::default().choice.colored();
         } else if p.links.shuffled || !p.links.rank.is_empty() {
             // A seeded search left its order behind: back to DLX1's.
             p.links.relink(None);
@@ -143,7 +145,7 @@ impl<'a> Solver<'a> {
             node_limit: u64::MAX,
             stop_at: u64::MAX,
             watch: Watch::default(),
-            branching: Branching::default(),
+            plan: Plan::default(),
             nodes: 0,
             solutions: 0,
             updates_base,
@@ -282,21 +284,17 @@ impl<'a> Solver<'a> {
     /// ([`Branching::MinLength`] by default). It may change between steps
     /// of a search; the tree is then a mix of the rules.
     pub fn set_branching(&mut self, branching: Branching) {
-        let branching = match (branching, self.kind) {
-            (Branching::Fast, Kind::Multiplicities) => Branching::MinLength,
-            (Branching::Fast, _) => Branching::Early,
-            (rule, _) => rule,
-        };
+        let plan = branching.plan(self.kind);
         if self.kind != Kind::Exact {
             // Colored problems map the rule onto Algorithm C; bounded ones
             // follow DLX3's rule.
-            self.p.work.xcc.choice_rule = ColorChoice::of(branching);
+            self.p.work.xcc.choice_rule = plan.choice.colored();
             self.p.work.lazy.choice_rule = self.p.work.xcc.choice_rule;
-            self.branching = branching;
+            self.plan = plan;
             return;
         }
         let ordered = self.ordered();
-        if branching != self.branching {
+        if plan != self.plan {
             if self.started && ordered {
                 // The levels covered their options' items in orders of
                 // their own, which only the early rule's search undoes:
@@ -316,9 +314,9 @@ impl<'a> Solver<'a> {
             }
             // Only the `ShortFirst` rules read the covered flag, and only
             // their search keeps it.
-            self.p.links.set_flags(branching.is_short());
+            self.p.links.set_flags(plan.choice.is_short());
         }
-        self.branching = branching;
+        self.plan = plan;
         if self.started && !ordered && self.ordered() {
             // The levels' options were covered in their own order.
             self.p.work.order.fill(IN_PLACE);
@@ -329,7 +327,7 @@ impl<'a> Solver<'a> {
     /// ([`Links::cover_others_early`](crate::engine::exact::Links::cover_others_early)), kept in `Work::order`?
     fn ordered(&self) -> bool {
         self.kind == Kind::Exact
-            && self.branching == Branching::Early
+            && self.plan.early
             && self.p.links.rank.is_empty()
             && self.shortest_first()
     }

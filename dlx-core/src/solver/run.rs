@@ -27,14 +27,14 @@ impl Solver<'_> {
             solution_len: None,
             floor: self.floor,
         };
-        let early = self.branching == Branching::Early;
+        let early = self.plan.early;
         let step = match self.kind {
             Kind::Exact => {
                 let marks = Marks {
                     mark: &mut p.work.mark,
                     order: &mut p.work.order,
                 };
-                exact::search(&mut p.links, marks, self.branching, &mut run, target)
+                exact::search(&mut p.links, marks, self.plan, &mut run, target)
             }
             Kind::Multiplicities => p.work.xcc.search_bounds(&mut run, target),
             _ if self.lazy => p.work.lazy.search(&mut run, target, early),
@@ -53,7 +53,7 @@ impl Solver<'_> {
     /// each item's options shortest first where lengths differ.
     #[cold]
     fn choose_colored_links(&mut self) {
-        if self.branching != Branching::Early || self.seeded {
+        if !self.plan.early || self.seeded {
             return;
         }
         let levels = self.p.work.choice.len();

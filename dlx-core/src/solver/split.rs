@@ -22,8 +22,8 @@ impl Solver<'_> {
         // Under the `ShortFirst` rules, the scan the search does when its
         // stack is empty (as it is before the search), and the degree
         // tie-break after it.
-        let choice = if links.rank.is_empty() || self.branching.is_short() {
-            links.choose(self.branching)
+        let choice = if links.rank.is_empty() || self.plan.choice.is_short() {
+            links.choose(self.plan.choice)
         } else {
             links.choose_ranked()
         };

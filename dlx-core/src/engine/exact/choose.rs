@@ -66,19 +66,16 @@ impl Links {
 
     /// The item to branch on, or `None` when every primary item is covered.
     #[inline(always)]
-    pub(crate) fn choose(&self, branching: Branching) -> Option<Slot> {
-        match branching {
+    pub(crate) fn choose(&self, choice: Choice) -> Option<Slot> {
+        match choice {
             // DLX1: the leftmost item of minimum length; nothing beats 0.
-            Branching::MinLength => self.leftmost_min::<0>(),
-            Branching::MinLengthUpToOne
-            | Branching::ShortFirst
-            | Branching::Early
-            | Branching::Fast => self.leftmost_min::<1>(),
-            Branching::ShortFirstDegree => {
+            Choice::MinLength => self.leftmost_min::<0>(),
+            Choice::UpToOne | Choice::Short => self.leftmost_min::<1>(),
+            Choice::ShortDegree => {
                 let best = self.leftmost_min::<1>()?;
                 Some(self.most_constraining(best))
             }
-            Branching::First => self.leftmost_min::<{ u32::MAX }>(),
+            Choice::First => self.leftmost_min::<{ u32::MAX }>(),
         }
     }
 
@@ -116,13 +113,13 @@ impl Links {
         (t < COVERED).then_some(Slot(best))
     }
 
-    /// The item to branch on under [`Branching::ShortFirst`] (and
-    /// [`Branching::ShortFirstDegree`] when `degree`): the item a
+    /// The item to branch on under [`Branching::ShortFirst`](crate::Branching::ShortFirst) (and
+    /// [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree) when `degree`): the item a
     /// cover last made empty, if it still is; else the item most recently
     /// shortened to length 0 or 1 that is still active, found on `short`
     /// without a scan; failing that, the scan of
-    /// [`Branching::MinLengthUpToOne`], and with `degree`
-    /// ([`Branching::ShortFirstDegree`]) the tie-break of
+    /// [`Branching::MinLengthUpToOne`](crate::Branching::MinLengthUpToOne), and with `degree`
+    /// ([`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)) the tie-break of
     /// [`Links::most_constraining`] when it finds no item shorter than 2.
     #[inline]
     pub(crate) fn choose_short(&mut self, degree: bool) -> Option<Slot> {
@@ -148,7 +145,7 @@ impl Links {
         })
     }
 
-    /// The tie-break of [`Branching::ShortFirstDegree`], given `first`, the
+    /// The tie-break of [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree), given `first`, the
     /// leftmost active primary item of minimum length: `first` itself when
     /// that length is 0 or 1; else, of the first [`DEGREE_CANDIDATES`]
     /// active primary items of that length from `first` on (in index
@@ -433,7 +430,7 @@ mod tests {
                     tied.into_iter().find(|&i| conflicts(i) == most).unwrap()
                 }),
             };
-            let got = links.choose(Branching::ShortFirstDegree).map(|c| c.at());
+            let got = links.choose(Choice::ShortDegree).map(|c| c.at());
             assert_eq!(
                 got, want,
                 "{primary}+{secondary} items, options {options:?}"

@@ -172,7 +172,7 @@ impl Links {
 
     /// Tries the option of `x` for a search that backs up as soon as a
     /// choice leaves some active primary item without options (the rule
-    /// [`Branching::Early`]): covers its other items in turn, stopping after
+    /// [`Branching::Early`](crate::Branching::Early)): covers its other items in turn, stopping after
     /// the row that empties an active primary item that is not one of the
     /// option's (those are about to be covered). Then it undoes everything
     /// it did and returns `None`; else the option's items are covered (as by
@@ -347,7 +347,7 @@ impl Links {
 
     /// Are the item lists long enough, [`SORT_FROM`] nodes an item on
     /// average or more, that covering an option's items shortest first
-    /// under [`Branching::Early`] pays for ranking them?
+    /// under [`Branching::Early`](crate::Branching::Early) pays for ranking them?
     pub(crate) fn long_lists(&self) -> bool {
         self.nodes - 1 - self.n_items as usize >= SORT_FROM * self.n_items as usize
     }

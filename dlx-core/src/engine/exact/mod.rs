@@ -29,8 +29,8 @@
 //!
 //! The [`COVERED`] flag in a length marks a covered item for the readers
 //! that look at lengths without the active bits (the short stack and the
-//! vector scan of [`Branching::ShortFirst`] and
-//! [`Branching::ShortFirstDegree`], "the short rules" below). The rule:
+//! vector scan of [`Branching::ShortFirst`](crate::Branching::ShortFirst) and
+//! [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree), "the short rules" below). The rule:
 //! under the short rules every covered item carries it; under the other
 //! rules the search's covers do not set it (items covered by `force` may
 //! carry it); no active item ever does (checked by a debug assertion in
@@ -72,7 +72,7 @@
 #![allow(unsafe_code)]
 use crate::engine::arena::{Arr, Idx, Node, Slot, SPACER};
 use crate::index::Item;
-use crate::rule::Branching;
+use crate::rule::Choice;
 
 mod choose;
 mod cover;
@@ -99,11 +99,11 @@ pub(crate) const PLAIN: u8 = 0;
 pub(crate) const FLAGGED: u8 = 1;
 /// A cover that also sets the flag and pushes the items it shortens to
 /// length 1 or 0 on the short stack (the search under
-/// [`Branching::ShortFirst`] and [`Branching::ShortFirstDegree`]).
+/// [`Branching::ShortFirst`](crate::Branching::ShortFirst) and [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)).
 pub(crate) const TRACKED: u8 = 2;
 /// A cover that keeps what [`PLAIN`] keeps and notes in [`Links::dead`]
 /// when it empties an active primary item (the search under
-/// [`Branching::Early`]).
+/// [`Branching::Early`](crate::Branching::Early)).
 pub(crate) const EARLY: u8 = 3;
 /// [`EARLY`] with the test of the item's kind made with the test of its
 /// length, in one branch. Where lists are short, secondary items run out
@@ -143,12 +143,12 @@ pub(crate) const MAX_ORDERED: u32 = 8;
 /// saves grows with the lists (see `benches/README.md`).
 pub(crate) const SORT_FROM: usize = 32;
 
-/// How a search tries options: not under [`Branching::Early`] (a full
+/// How a search tries options: not under [`Branching::Early`](crate::Branching::Early) (a full
 /// cover, then a look at the next node).
 pub(crate) const NOT_EARLY: u8 = 0;
-/// Under [`Branching::Early`], covering an option's items in its own order.
+/// Under [`Branching::Early`](crate::Branching::Early), covering an option's items in its own order.
 pub(crate) const IN_ORDER: u8 = 1;
-/// Under [`Branching::Early`], covering an option's items shortest first
+/// Under [`Branching::Early`](crate::Branching::Early), covering an option's items shortest first
 /// (options of up to [`MAX_ORDERED`] nodes; longer ones in their order).
 pub(crate) const SHORTEST_FIRST: u8 = 2;
 /// The dancing links proper.
@@ -327,8 +327,8 @@ impl Links {
     }
 
     /// Sets the [`COVERED`] flag on every covered item when `on`, else
-    /// clears it everywhere: a search under [`Branching::ShortFirst`] or
-    /// [`Branching::ShortFirstDegree`] reads the flag, the others keep it
+    /// clears it everywhere: a search under [`Branching::ShortFirst`](crate::Branching::ShortFirst) or
+    /// [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree) reads the flag, the others keep it
     /// up to date only outside the search.
     ///
     /// Only an inactive item can have the flag, so only those are visited:

@@ -7,6 +7,7 @@
 use super::*;
 use crate::engine::levels::{search_levels, Levels, Run};
 use crate::outcome::Step;
+use crate::rule::Plan;
 
 /// What the plain search keeps per level besides its choice: the height of
 /// the short-item stack after the level's item was covered (under the
@@ -25,7 +26,7 @@ pub(crate) struct Marks<'a> {
 struct Plain<'a, const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> {
     links: &'a mut Links,
     marks: Marks<'a>,
-    branching: Branching,
+    choice: Choice,
 }
 
 impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Levels
@@ -34,12 +35,12 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Lev
     #[inline(always)]
     fn choose(&mut self) -> Option<u32> {
         let best = if SHORT {
-            let degree = self.branching == Branching::ShortFirstDegree;
+            let degree = self.choice == Choice::ShortDegree;
             self.links.choose_short(degree)
         } else if RANKED {
             self.links.choose_ranked()
         } else {
-            self.links.choose(self.branching)
+            self.links.choose(self.choice)
         };
         best.map(|c| c.0)
     }
@@ -131,25 +132,26 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Lev
     }
 }
 
-/// Runs the plain search on `links` (see [`search_levels`]) under `rule`
-/// (resolved: not [`Branching::Fast`]), in the copy of
+/// Runs the plain search on `links` (see [`search_levels`]) as `plan`
+/// asks, in the copy of
 /// the loop for the problem's options: one for each option length that
 /// [`Links::uniform_len`] admits (the covers then find an option's other
 /// nodes by arithmetic, or for pairs as a neighbour), and one for any.
 pub(crate) fn search(
     links: &mut Links,
     marks: Marks<'_>,
-    rule: Branching,
+    plan: Plan,
     run: &mut Run<'_>,
     target: u64,
 ) -> Step {
+    let rule = plan.choice;
     let short = rule.is_short();
     if !links.rank.is_empty() && !short {
         // A seeded search breaks ties by rank, in a copy of its own.
         return with::<false, 0, true, NOT_EARLY>(links, marks, rule, run, target);
     }
     let k = links.search_len();
-    if rule == Branching::Early {
+    if plan.early {
         return match (k, links.shortest_first()) {
             (3, true) => with::<false, 3, false, SHORTEST_FIRST>(links, marks, rule, run, target),
             (4, true) => with::<false, 4, false, SHORTEST_FIRST>(links, marks, rule, run, target),
@@ -185,7 +187,7 @@ pub(crate) fn search(
 fn with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8>(
     links: &mut Links,
     marks: Marks<'_>,
-    branching: Branching,
+    choice: Choice,
     run: &mut Run<'_>,
     target: u64,
 ) -> Step {
@@ -193,7 +195,7 @@ fn with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8>(
     let mut plain = Plain::<SHORT, K, RANKED, EARLY> {
         links,
         marks,
-        branching,
+        choice,
     };
     #[cfg(target_arch = "x86_64")]
     if bmi {

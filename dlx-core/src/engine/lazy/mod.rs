@@ -59,8 +59,8 @@
 #![allow(unsafe_code)]
 
 use crate::engine::arena::{Node, Slot, SPACER};
-use crate::engine::levels::ColorChoice;
 use crate::engine::xcc::NO_COLOR;
+use crate::rule::ColorChoice;
 
 mod commit;
 mod search;

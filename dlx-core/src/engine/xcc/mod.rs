@@ -57,7 +57,7 @@
 #![allow(unsafe_code)]
 
 use crate::engine::arena::{place_in_uniform, Node, Slot, SPACER};
-use crate::engine::levels::ColorChoice;
+use crate::rule::ColorChoice;
 
 pub(crate) mod bounds;
 mod choose;
