@@ -5,6 +5,7 @@
 
 pub mod board;
 pub mod cli;
+mod cli_common;
 pub mod format;
 pub mod generate;
 pub mod logic;
@@ -13,7 +14,7 @@ pub mod rng;
 mod singles9;
 pub mod solver;
 pub mod variant;
+pub mod xc;
 
 pub use board::{Board, BoardError};
 pub use solver::{Outcome, Solver, SolverConfig};
-pub mod xc_cli;

@@ -38,13 +38,11 @@ mod help;
 mod rate;
 mod solve;
 
-use std::fmt;
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-pub(crate) use args::parse_seconds;
+pub use crate::cli_common::Input;
 pub use args::Args;
 
 use crate::format::Format;
@@ -90,25 +88,6 @@ pub struct GenerateConfig {
     pub seed: Option<u64>,
     /// Size, symmetry and goals of each puzzle.
     pub options: crate::generate::Options,
-}
-
-/// Where input comes from (both programs use this type).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Input {
-    /// Standard input (the `stdin` given to `run`), `<stdin>` in messages.
-    #[default]
-    Stdin,
-    /// A file, named by its path in messages.
-    File(PathBuf),
-}
-
-impl fmt::Display for Input {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Input::Stdin => f.write_str("<stdin>"),
-            Input::File(p) => p.display().fmt(f),
-        }
-    }
 }
 
 /// What one run of `dlx-sudoku` does.
