@@ -8,6 +8,7 @@ pub mod cli;
 mod cli_common;
 pub mod format;
 pub mod generate;
+mod house;
 pub mod logic;
 pub mod rate;
 pub mod rng;
