@@ -9,7 +9,8 @@
 //! `help` (the text after the options), `batch` (reading, solving on the
 //! threads and writing in order, for every subcommand that reads puzzles),
 //! `solve` (what solve, count, check, explain and hint do with one puzzle),
-//! `rate` (the same for rate) and `generate`.
+//! `rate` (the same for rate), `slot` (one puzzle's place in the pipeline
+//! and its result, which those three share) and `generate`.
 //!
 //! # Example
 //!
@@ -36,6 +37,7 @@ mod batch;
 mod generate;
 mod help;
 mod rate;
+mod slot;
 mod solve;
 
 use std::io::{BufRead, Write};
