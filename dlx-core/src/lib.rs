@@ -109,6 +109,7 @@ pub use cost::{CostError, CostReport, CostSearch, CostedSolution};
 pub use index::{Color, Item, OptionId};
 pub use problem::{BuildError, Kind, Part, Problem};
 pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
+pub use seed::SplitMix64;
 pub use solver::{
     Branch, Branching, Count, ForceError, Outcome, SeedError, Solutions, Solver, SplitOff, Stats,
     Step, Uniqueness,
