@@ -31,7 +31,6 @@ pub mod cover;
 pub mod dlx1c;
 pub mod naive;
 pub mod puzzle;
-pub mod rng;
 pub mod solvers;
 pub mod xc;
 pub mod xcc_peer;

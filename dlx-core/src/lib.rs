@@ -113,5 +113,6 @@ pub use outcome::{
 pub use problem::{BuildError, Problem};
 pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
 pub use rule::Branching;
+pub use seed::SplitMix64;
 pub use solver::{Part, Solutions, Solver};
 pub use stop::Cancel;

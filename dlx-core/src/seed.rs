@@ -5,28 +5,122 @@
 //! [`Solver::set_seed`](crate::Solver::set_seed)): each item's list of
 //! options is put in a random order, and each primary item gets a random
 //! rank that breaks ties between items of equal length. Both come from
-//! [`Rng`], SplitMix64 written here rather than taken from a crate: the
-//! sequence a seed gives is part of the promise ("the same seed gives the
-//! same run on every machine"), so it must not change with a dependency's
-//! version, and the generator is six lines.
+//! [`Rng`], draws from [`SplitMix64`] written here rather than taken from a
+//! crate: the sequence a seed gives is part of the promise ("the same seed
+//! gives the same run on every machine"), so it must not change with a
+//! dependency's version, and the generator is six lines. `dlx-sudoku`
+//! (puzzles made and rated from a seed) and the benches use the same one.
 
-/// Sebastiano Vigna's SplitMix64: a 64-bit state, one addition and a mix
-/// per number. Its output passes BigCrush; that is more than a shuffle
-/// needs.
+/// Sebastiano Vigna's SplitMix64 (Steele, Lea and Flood, 2014): a 64-bit
+/// state, one addition and a mix per number. Its output passes BigCrush;
+/// that is more than a shuffle needs. The same seed gives the same numbers
+/// on every platform and in every version of this crate.
+///
+/// ```
+/// use dlx_core::SplitMix64;
+///
+/// // The published first outputs for seed 1234567.
+/// let mut r = SplitMix64::new(1_234_567);
+/// assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
+/// assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
+/// assert!(r.below(6) < 6);
+/// // Streams of one seed differ from each other.
+/// assert_ne!(SplitMix64::stream(1, 0).next_u64(), SplitMix64::stream(1, 1).next_u64());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+/// The golden-ratio increment of SplitMix64.
+const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// SplitMix64's output function: a bijection that mixes all bits.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Fisher and Yates's shuffle of `items`, `below(n)` drawing a number in
+/// `0..n`.
+fn fisher_yates<T>(items: &mut [T], mut below: impl FnMut(usize) -> usize) {
+    for i in (1..items.len()).rev() {
+        items.swap(i, below(i + 1));
+    }
+}
+
+impl SplitMix64 {
+    /// A generator started from `seed`.
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// Stream `index` of `seed`: a generator whose start depends on both,
+    /// mixed so that neighbouring streams do not overlap in practice.
+    pub fn stream(seed: u64, index: u64) -> SplitMix64 {
+        SplitMix64::new(mix(seed ^ mix(index.wrapping_add(1).wrapping_mul(GAMMA))))
+    }
+
+    /// A generator keyed by `seed` and `key` (say, a puzzle's cells): the
+    /// same pair always gives the same stream, on every platform.
+    pub fn keyed(seed: u64, key: &[u8]) -> SplitMix64 {
+        let h = key.iter().fold(mix(key.len() as u64), |h, &b| {
+            mix(h ^ u64::from(b)).wrapping_add(GAMMA)
+        });
+        SplitMix64::stream(seed, h)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(GAMMA);
+        mix(self.state)
+    }
+
+    /// A number in `0..n`, without modulo bias.
+    ///
+    /// # Panics
+    /// If `n` is 0.
+    pub fn below(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "below(0)");
+        // Reject the top partial copy of 0..n so every residue is equally
+        // likely.
+        let zone = u64::MAX - (u64::MAX - n + 1) % n;
+        loop {
+            let x = self.next_u64();
+            if x <= zone {
+                return x % n;
+            }
+        }
+    }
+
+    /// Shuffles `items` in place (Fisher and Yates, with [`below`](Self::below)).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        fisher_yates(items, |n| self.below(n as u64) as usize);
+    }
+
+    /// A random permutation of `0..n`.
+    pub fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut p: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut p);
+        p
+    }
+}
+
+/// The seeded search's draws: [`SplitMix64`]'s numbers, brought into a
+/// range by Lemire's multiply-and-shift (one draw each, where
+/// [`SplitMix64::below`] may reject some). Kept apart because the orders
+/// and ranks a seed has given since the start are drawn this way.
 #[derive(Clone, Debug)]
-pub(crate) struct Rng(u64);
+pub(crate) struct Rng(SplitMix64);
 
 impl Rng {
     pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64::new(seed))
     }
 
     pub(crate) fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n` > 0), by Lemire's multiply-and-shift; its
@@ -37,9 +131,7 @@ impl Rng {
 
     /// Fisher and Yates's shuffle.
     pub(crate) fn shuffle<T>(&mut self, a: &mut [T]) {
-        for i in (1..a.len()).rev() {
-            a.swap(i, self.below(i + 1));
-        }
+        fisher_yates(a, |n| self.below(n));
     }
 }
 
@@ -97,6 +189,38 @@ mod tests {
         let mut r = Rng::new(1_234_567);
         assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
         assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
+    }
+
+    #[test]
+    fn the_public_generator_gives_the_reference_sequence() {
+        // The published test vector: the first outputs of SplitMix64 seeded
+        // with 1234567.
+        let mut r = SplitMix64::new(1_234_567);
+        assert_eq!(r.next_u64(), 6_457_827_717_110_365_317);
+        assert_eq!(r.next_u64(), 3_203_168_211_198_807_973);
+        assert_eq!(r.next_u64(), 9_817_491_932_198_370_423);
+        // The engine's draws use the same numbers.
+        let (mut a, mut b) = (SplitMix64::new(9), Rng::new(9));
+        assert!((0..100).all(|_| a.next_u64() == b.next_u64()));
+    }
+
+    #[test]
+    fn shuffles_and_draws_stay_in_range() {
+        let mut a: Vec<u32> = (0..100).collect();
+        let mut b = a.clone();
+        SplitMix64::new(7).shuffle(&mut a);
+        SplitMix64::new(7).shuffle(&mut b);
+        assert_eq!(a, b);
+        assert_ne!(a, (0..100).collect::<Vec<_>>());
+        a.sort_unstable();
+        assert_eq!(a, (0..100).collect::<Vec<_>>());
+        for n in [1, 2, 3, 1000] {
+            let mut r = SplitMix64::new(n);
+            assert!((0..100).all(|_| r.below(n) < n));
+        }
+        let mut p = SplitMix64::keyed(3, b"cells").permutation(10);
+        p.sort_unstable();
+        assert_eq!(p, (0..10).collect::<Vec<_>>());
     }
 
     #[test]

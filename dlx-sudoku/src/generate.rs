@@ -50,7 +50,8 @@
 //! many threads generate them.
 //!
 //! ```
-//! use dlx_sudoku::generate::{Generator, Options, Rng};
+//! use dlx_sudoku::generate::{Generator, Options};
+//! use dlx_sudoku::rng::Rng;
 //! use dlx_sudoku::variant::Variant;
 //! use dlx_sudoku::Solver;
 //!
@@ -68,9 +69,7 @@
 
 use crate::board::{MAX_ORDER, MIN_ORDER};
 use crate::rate::{Level, Rater, Rating};
-/// The generator's random numbers (defined in [`crate::rng`]; also named
-/// here, where it was first defined).
-pub use crate::rng::Rng;
+use crate::rng::Rng;
 use crate::solver::{Outcome, Solver};
 use crate::variant::{Transform, Variant};
 use crate::Board;

@@ -5,15 +5,17 @@
 
 pub mod board;
 pub mod cli;
+mod cli_common;
 pub mod format;
 pub mod generate;
+mod house;
 pub mod logic;
 pub mod rate;
 pub mod rng;
 mod singles9;
 pub mod solver;
 pub mod variant;
+pub mod xc;
 
 pub use board::{Board, BoardError};
 pub use solver::{Outcome, Solver, SolverConfig};
-pub mod xc_cli;

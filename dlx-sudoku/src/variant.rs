@@ -61,8 +61,8 @@
 use std::fmt;
 
 use crate::board::{MAX_ORDER, MIN_ORDER};
+use crate::house::{Conflict, Unit};
 use crate::rng::Rng;
-use crate::solver::{Conflict, Unit};
 use crate::Board;
 
 /// The houses of a Sudoku variant: rows and columns always, the standard

@@ -5,7 +5,8 @@
 
 use dlx_sudoku::cli::Exit;
 use dlx_sudoku::format::{Format, Reader};
-use dlx_sudoku::generate::{Generator, Options, Rng, Symmetry};
+use dlx_sudoku::generate::{Generator, Options, Symmetry};
+use dlx_sudoku::rng::Rng;
 use dlx_sudoku::variant::Variant;
 
 use crate::variants::{cells, cli, Rules};

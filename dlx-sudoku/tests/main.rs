@@ -1,9 +1,6 @@
 //! Integration tests of dlx-sudoku (one test binary, several modules).
 
 mod common;
-mod dlx_cli;
-mod dlx_cost_cli;
-mod dlx_preprocess_cli;
 mod explain;
 mod formats;
 mod fuzz_regressions;
@@ -13,3 +10,4 @@ mod rate;
 mod solver;
 mod sudoku_cli;
 mod variants;
+mod xc;

@@ -4,8 +4,9 @@
 use std::path::Path;
 
 use dlx_sudoku::cli::Exit;
-use dlx_sudoku::generate::{Generator, Options, Rng};
+use dlx_sudoku::generate::{Generator, Options};
 use dlx_sudoku::rate::{Level, Rater, Unrated};
+use dlx_sudoku::rng::Rng;
 use dlx_sudoku::variant::{Regions, Variant};
 
 use crate::variants::{board, cells, cli, line, Temp, JIGSAW9};

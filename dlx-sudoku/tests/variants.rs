@@ -11,7 +11,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
 use dlx_sudoku::cli::{run, Args, Exit};
-use dlx_sudoku::generate::{Generator, Options, Rng};
+use dlx_sudoku::generate::{Generator, Options};
+use dlx_sudoku::rng::Rng;
 use dlx_sudoku::solver::{Outcome, Solver, Unit};
 use dlx_sudoku::variant::{Regions, RegionsErrorKind, Transform, Variant};
 use dlx_sudoku::{Board, SolverConfig};

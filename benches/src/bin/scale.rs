@@ -47,7 +47,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Counts `problem` with `dlx` on `threads` threads; returns (seconds, stdout).
 fn run_dlx(input: &[u8], threads: usize) -> (f64, String) {
-    use dlx_sudoku::xc_cli::{run, Config, Exit};
+    use dlx_sudoku::xc::{run, Config, Exit};
     let config = Config {
         threads,
         ..Config::default()

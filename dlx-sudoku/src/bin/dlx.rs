@@ -1,12 +1,12 @@
 //! `dlx`: count or print the exact covers of a problem in Knuth's DLX text
-//! format. All the logic is in [`dlx_sudoku::xc_cli`]; `dlx --help` tells
+//! format. All the logic is in [`dlx_sudoku::xc`]; `dlx --help` tells
 //! the rest.
 
 use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
-use dlx_sudoku::xc_cli::{run, Args};
+use dlx_sudoku::xc::{run, Args};
 
 fn main() -> ExitCode {
     let config = Args::parse().config();

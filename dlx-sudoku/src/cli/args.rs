@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 use super::help::AFTER_HELP;
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
+use crate::cli_common::parse_seconds;
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
 use crate::rate::{self, Level};
@@ -355,15 +356,4 @@ impl GenerateArgs {
             count_progress: None,
         })
     }
-}
-
-/// Parses a non-negative number of seconds (`--time-limit`, here and in
-/// `dlx`).
-pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let secs: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
-    Duration::try_from_secs_f64(secs)
-        .map_err(|_| format!("{text}: expected a number of seconds from 0 to about 10^19"))
 }

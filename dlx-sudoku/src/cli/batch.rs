@@ -8,12 +8,11 @@ use std::sync::Mutex;
 
 use dlx_core::Stats;
 
+use super::slot::{Record, Slot};
 use super::{rate, solve, Command, Config, Exit, Input};
-use crate::format::{Format, ParseErrorKind, Puzzle, ReadError, Reader, Writer};
-use crate::rate::{Level, Rater, Rating};
-use crate::solver::{Conflict, CountProgress, Solver};
-use crate::variant::Variant;
-use crate::Board;
+use crate::format::{Format, ParseErrorKind, ReadError, Reader, Writer};
+use crate::rate::{Level, Rater};
+use crate::solver::{CountProgress, Solver};
 
 /// Totals for `--stats` and `rate --summary`.
 #[derive(Default)]
@@ -26,73 +25,6 @@ pub(super) struct Totals {
     rated: u64,
     score_sum: f64,
     levels: [u64; 5],
-}
-
-/// The result of one puzzle, ready to print.
-#[derive(Clone, Debug)]
-pub(super) enum Record {
-    /// The solution is in the slot's board.
-    Solved,
-    /// A fixed message in place of the board.
-    Message(&'static str),
-    /// A number of solutions; `more` when a limit stopped the count.
-    Count { solutions: u64, more: bool },
-    /// Clashing clues (check).
-    Conflict(Conflict),
-    /// A difficulty rating (rate).
-    Rated(Rating),
-    /// Lines of text (explain, hint), without the final newline.
-    Text(String),
-    /// A puzzle of another size than the variant's regions: `invalid
-    /// puzzle` in its place, the sizes on stderr.
-    Misfit {
-        /// The puzzle's side.
-        side: usize,
-        /// The regions' side.
-        regions: usize,
-    },
-}
-
-impl Record {
-    /// Writes a record that is a line of text (not a board).
-    fn write_line<W: Write>(&self, out: &mut W) -> io::Result<()> {
-        match self {
-            Record::Solved => Ok(()),
-            Record::Message(m) => writeln!(out, "{m}"),
-            Record::Count { solutions, more } => {
-                writeln!(out, "{solutions}{}", if *more { "+" } else { "" })
-            }
-            Record::Conflict(c) => writeln!(out, "no solution: {c}"),
-            Record::Rated(r) => writeln!(out, "{} {:.1}", r.level, r.score),
-            Record::Text(t) => writeln!(out, "{t}"),
-            Record::Misfit { .. } => writeln!(out, "invalid puzzle"),
-        }
-    }
-}
-
-/// Puzzles read (or read errors) and their results, in input order. The
-/// buffers are reused from chunk to chunk.
-pub(super) struct Slot {
-    pub(super) item: Option<Result<Puzzle, ReadError>>,
-    pub(super) record: Record,
-    /// Did the puzzle get its answer (see the exit status rule)?
-    pub(super) ok: bool,
-    pub(super) board: Board,
-    pub(super) stats: Stats,
-    pub(super) seconds: f64,
-}
-
-impl Default for Slot {
-    fn default() -> Self {
-        Slot {
-            item: None,
-            record: Record::Message(""),
-            ok: true,
-            board: Board::empty(3),
-            stats: Stats::default(),
-            seconds: 0.0,
-        }
-    }
 }
 
 /// Puzzles solved per chunk when several threads work: large enough to
@@ -616,13 +548,4 @@ fn solve_chunk<E: Write + Send>(
         use rayon::prelude::*;
         slots.par_iter_mut().for_each(one);
     }
-}
-
-/// [`Record::Misfit`] if `board` is not of the variant's size.
-pub(super) fn misfit(variant: &Variant, board: &Board) -> Option<Record> {
-    let regions = variant.side()?;
-    (board.side() != regions).then_some(Record::Misfit {
-        side: board.side(),
-        regions,
-    })
 }

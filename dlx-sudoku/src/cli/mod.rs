@@ -9,7 +9,8 @@
 //! `help` (the text after the options), `batch` (reading, solving on the
 //! threads and writing in order, for every subcommand that reads puzzles),
 //! `solve` (what solve, count, check, explain and hint do with one puzzle),
-//! `rate` (the same for rate) and `generate`.
+//! `rate` (the same for rate), `slot` (one puzzle's place in the pipeline
+//! and its result, which those three share) and `generate`.
 //!
 //! # Example
 //!
@@ -36,15 +37,14 @@ mod batch;
 mod generate;
 mod help;
 mod rate;
+mod slot;
 mod solve;
 
-use std::fmt;
 use std::io::{BufRead, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-pub(crate) use args::parse_seconds;
+pub use crate::cli_common::Input;
 pub use args::Args;
 
 use crate::format::Format;
@@ -90,25 +90,6 @@ pub struct GenerateConfig {
     pub seed: Option<u64>,
     /// Size, symmetry and goals of each puzzle.
     pub options: crate::generate::Options,
-}
-
-/// Where input comes from (both programs use this type).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum Input {
-    /// Standard input (the `stdin` given to `run`), `<stdin>` in messages.
-    #[default]
-    Stdin,
-    /// A file, named by its path in messages.
-    File(PathBuf),
-}
-
-impl fmt::Display for Input {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Input::Stdin => f.write_str("<stdin>"),
-            Input::File(p) => p.display().fmt(f),
-        }
-    }
 }
 
 /// What one run of `dlx-sudoku` does.

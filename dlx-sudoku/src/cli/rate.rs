@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use dlx_core::Stats;
 
-use super::batch::{misfit, Record, Slot};
+use super::slot::{misfit, Record, Slot};
 use super::Config;
 use crate::rate::{Rater, Unrated};
 

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use dlx_core::Stats;
 
-use super::batch::{misfit, Record, Slot};
+use super::slot::{misfit, Record, Slot};
 use super::{Command, Config};
 use crate::logic::Logic;
 use crate::solver::{CountProgress, Outcome, Solver};

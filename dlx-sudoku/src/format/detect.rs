@@ -1,6 +1,6 @@
 //! Guessing the format from the start of the input.
 
-use super::read::BOM;
+use super::lines::BOM;
 use super::{is_blank, trim, Format, SIDES};
 
 /// How many lines of the sample are looked at, at most.

@@ -12,8 +12,10 @@ use std::io::{self, BufRead};
 
 use super::alphabet::{Alphabet, Cell};
 use super::error::{ParseError, ParseErrorKind};
-use super::read::{exactly, single_char, Fetch, Lines};
-use super::{board_from, char_at, excerpt, is_blank, trim, Puzzle, MAX_LINE_LEN, SIDES};
+use super::lines::{Fetch, Lines};
+use super::{
+    board_from, char_at, exactly, excerpt, is_blank, single_char, trim, Puzzle, MAX_LINE_LEN, SIDES,
+};
 
 /// The largest side: longer rows are counted, not stored.
 const MAX_SIDE: usize = 25;

@@ -108,6 +108,7 @@ mod alphabet;
 mod detect;
 mod error;
 mod json;
+mod lines;
 mod read;
 mod write;
 
@@ -216,6 +217,17 @@ fn order_of_side(side: usize) -> Option<usize> {
     }
 }
 
+/// The one accepted length of a row of a board of side `side`.
+fn exactly(side: usize) -> &'static [usize] {
+    match side {
+        4 => &[4],
+        9 => &[9],
+        16 => &[16],
+        25 => &[25],
+        _ => &[],
+    }
+}
+
 /// Is `b` a blank that separates words or is trimmed from line ends?
 fn is_blank(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c')
@@ -247,6 +259,15 @@ fn char_at(line: &[u8], pos: usize) -> Option<char> {
     let rest = line.get(pos..)?;
     let chunk = rest.utf8_chunks().next()?;
     chunk.valid().chars().next()
+}
+
+/// The character of a one-character string.
+fn single_char(s: &str) -> Option<char> {
+    let mut chars = s.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Some(c),
+        _ => None,
+    }
 }
 
 /// `text` as a short string for an error message.

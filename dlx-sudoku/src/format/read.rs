@@ -2,13 +2,13 @@
 
 use std::io::{self, BufRead};
 
-use dlx_core::text::{Line, LineReader};
-
 use super::alphabet::{Alphabet, Cell};
 use super::error::{Cut, ParseError, ParseErrorKind, ReadError};
 use super::json::Json;
+use super::lines::{Fetch, Lines};
 use super::{
-    board_from, char_at, column, excerpt, is_blank, trim, Format, Puzzle, MAX_LINE_LEN, SIDES,
+    board_from, char_at, column, exactly, excerpt, is_blank, single_char, trim, Format, Puzzle,
+    MAX_LINE_LEN, SIDES,
 };
 
 /// The accepted lengths of a line-format puzzle: side² for each side.
@@ -17,17 +17,6 @@ const LINE_LENGTHS: &[usize] = &[81, 16, 256, 625];
 /// The accepted first-row lengths of a [`Format::Poj3076`] grid.
 const SIDES_16_FIRST: &[usize] = &[16, 4, 9, 25];
 
-/// The one accepted length of a row of a board of side `side`.
-pub(super) fn exactly(side: usize) -> &'static [usize] {
-    match side {
-        4 => &[4],
-        9 => &[9],
-        16 => &[16],
-        25 => &[25],
-        _ => &[],
-    }
-}
-
 /// The side of a board of `cells` cells (a line-format length).
 fn side_of_cells(cells: usize) -> usize {
     match cells {
@@ -35,72 +24,6 @@ fn side_of_cells(cells: usize) -> usize {
         81 => 9,
         256 => 16,
         _ => 25,
-    }
-}
-
-/// The UTF-8 byte-order mark, skipped at the start of the input.
-pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
-
-/// What [`Lines::fetch`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Fetch {
-    /// A line, now in [`Lines::text`].
-    Text,
-    /// A line longer than [`MAX_LINE_LEN`]; its bytes were skipped.
-    TooLong,
-    /// The end of the input.
-    End,
-}
-
-/// Lines of bounded length, with the byte-order mark removed and one line
-/// of push-back.
-pub(super) struct Lines<R> {
-    reader: LineReader<R>,
-    buf: Vec<u8>,
-    pushed_back: bool,
-}
-
-impl<R: BufRead> Lines<R> {
-    fn new(inner: R) -> Self {
-        Lines {
-            reader: LineReader::new(inner, MAX_LINE_LEN),
-            buf: Vec::new(),
-            pushed_back: false,
-        }
-    }
-
-    /// Reads the next line (or returns the pushed-back one).
-    pub(super) fn fetch(&mut self) -> io::Result<Fetch> {
-        if self.pushed_back {
-            self.pushed_back = false;
-            return Ok(Fetch::Text);
-        }
-        match self.reader.next_line(&mut self.buf)? {
-            None => Ok(Fetch::End),
-            Some(Line::TooLong) => Ok(Fetch::TooLong),
-            Some(Line::Text(_)) => {
-                if self.reader.line_number() == 1 && self.buf.starts_with(BOM) {
-                    self.buf.drain(..BOM.len());
-                }
-                Ok(Fetch::Text)
-            }
-        }
-    }
-
-    /// Makes the next [`fetch`](Self::fetch) return the current line again
-    /// (only after [`Fetch::Text`]).
-    fn push_back(&mut self) {
-        self.pushed_back = true;
-    }
-
-    /// The current line, without its line end.
-    pub(super) fn text(&self) -> &[u8] {
-        &self.buf
-    }
-
-    /// 1-based number of the current line (0 before the first).
-    pub(super) fn line_no(&self) -> usize {
-        self.reader.line_number()
     }
 }
 
@@ -508,15 +431,6 @@ fn words_by(text: &[u8], sep: fn(u8) -> bool) -> impl Iterator<Item = (usize, &[
         pos = start + len;
         Some((start, &text[start..pos]))
     })
-}
-
-/// The character of a one-character string.
-pub(super) fn single_char(s: &str) -> Option<char> {
-    let mut chars = s.chars();
-    match (chars.next(), chars.next()) {
-        (Some(c), None) => Some(c),
-        _ => None,
-    }
 }
 
 /// The state of a block-format reader.

@@ -1,0 +1,190 @@
+//! The command line of `dlx`: clap's view of it ([`Args`]) and the
+//! [`Config`] it asks for.
+
+use std::io::{self, IsTerminal};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Parser;
+use dlx_core::Branching;
+
+use super::help::AFTER_HELP;
+use super::{Config, Input, Split, SplitMode};
+use crate::cli_common::parse_seconds;
+
+/// Command-line arguments of `dlx`, as clap parses them; [`Args::config`]
+/// turns them into a [`Config`].
+#[derive(Clone, Debug, Parser)]
+#[command(
+    name = "dlx",
+    version,
+    about = "Solve an exact-cover problem in Knuth's DLX text format",
+    long_about = "Solve an exact-cover problem in Knuth's DLX text format (the input of \
+                  Knuth's DLX1, with the colors of DLX2 and the multiplicities of DLX3): \
+                  count its solutions, print them, or (with --min-cost) find the cheapest.",
+    after_help = AFTER_HELP
+)]
+pub struct Args {
+    /// The problem file; '-' or nothing reads standard input.
+    #[arg(value_name = "FILE")]
+    file: Option<PathBuf>,
+
+    /// Print every solution (or the first N with --limit) instead of the count.
+    #[arg(short, long)]
+    print: bool,
+
+    /// Stop after N solutions (N >= 1).
+    #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+
+    /// Stop the search after N search-tree nodes (N >= 1); the count is then a lower bound and the exit status 1.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
+
+    /// Stop the search after SECS seconds (a decimal number, e.g. 2.5; the
+    /// time of reading the input is not counted); the count is then a lower
+    /// bound and the exit status 1. Works with -j N and --part too.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+
+    /// Randomise the search with seed S (0 to 2^64-1): each item's options
+    /// are tried in an order drawn from S, and ties between items of equal
+    /// length are broken by a ranking drawn from S. The same seed gives the
+    /// same solutions in the same order on every machine; counts never
+    /// change, node and update counts do. Without it the search is
+    /// Knuth's. Not used by -j N (above 1) and --part, which only count.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+
+    /// The rule that picks the item to branch on: dlx1 (the default:
+    /// Knuth's DLX1, DLX2 or DLX3, with their node and update counts), fast
+    /// (the fastest on our benchmarks for the kind of problem: today early,
+    /// and dlx1 on bounded problems), early
+    /// (up-to-one, and an option that leaves some primary item without
+    /// options is dropped while it is tried, as Knuth's SSXC1 and SSXCC do:
+    /// such a try is not a node; where colored options have many secondary
+    /// items, those stay out of the links, and where they differ in length,
+    /// each item's options are tried shortest first), up-to-one (the scan stops at an item of
+    /// length 1), short (forced moves from a stack, no scan), degree
+    /// (short, ties broken by the most conflicts), first (no heuristic: the
+    /// leftmost item). On colored problems short and degree scan as
+    /// up-to-one does; bounded problems follow DLX3 under every rule. Every
+    /// rule finds the same solutions; only dlx1 counts nodes and updates as
+    /// Knuth's programs do.
+    #[arg(long, value_name = "NAME", default_value = "dlx1", value_parser = parse_rule)]
+    rule: Branching,
+
+    /// Find the least total cost of a solution (Knuth's DLX5) instead of
+    /// counting: options cost what their '|N' tokens add up to.
+    #[arg(long, conflicts_with_all = ["threads", "split_depth", "limit"])]
+    min_cost: bool,
+
+    /// With --min-cost: print the K least costs (ties counted separately).
+    #[arg(long, value_name = "K", requires = "min_cost",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    best: Option<u64>,
+
+    /// With --min-cost: prune with a lower bound DLX5 lacks (the cheapest
+    /// option left for each of some items no option has two of). The same
+    /// answers, often in fewer nodes; the node counts are no longer DLX5's.
+    #[arg(long, requires = "min_cost")]
+    disjoint_bound: bool,
+
+    /// Print search statistics as the last line of standard error.
+    #[arg(short, long)]
+    stats: bool,
+
+    /// Count on N threads (0: one per core). Counting only: not with
+    /// --print, --limit or --max-nodes. The node count is the one-thread
+    /// run's; the update count adds the set-up of each piece of shared work.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
+          conflicts_with_all = ["print", "limit", "max_nodes"])]
+    threads: usize,
+
+    /// Cut the search tree at depth D into parts that can be counted
+    /// separately (with --list-parts or --part).
+    #[arg(long, value_name = "D", conflicts_with_all = ["print", "limit", "max_nodes"])]
+    split_depth: Option<usize>,
+
+    /// With --split-depth: print the number of parts, then one line per
+    /// part: the input line numbers of the options it starts with.
+    #[arg(long, requires = "split_depth", conflicts_with = "part")]
+    list_parts: bool,
+
+    /// With --split-depth: count only the parts k with k % N == I (worker I
+    /// of N, 0-based) and print that partial count; the partial counts of
+    /// workers 0..N sum to the total.
+    #[arg(long, value_name = "I/N", requires = "split_depth", value_parser = parse_part)]
+    part: Option<(usize, usize)>,
+
+    /// Preprocess first, as Knuth's DLX-PRE: remove the options that are in
+    /// no solution and the items that constrain nothing, say so in one line
+    /// on standard error, then search the reduced problem (same solutions,
+    /// printed as the input's options).
+    #[arg(long)]
+    preprocess: bool,
+}
+
+/// Parses a rule's name (see [`Branching::name`]).
+fn parse_rule(text: &str) -> Result<Branching, String> {
+    Branching::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = Branching::ALL.iter().map(|r| r.name()).collect();
+        format!("expected one of: fast, {}", names.join(", "))
+    })
+}
+
+/// Parses `I/N` with `I < N`.
+fn parse_part(text: &str) -> Result<(usize, usize), String> {
+    let (i, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("expected I/N (e.g. 0/4), got '{text}'"))?;
+    let i: usize = i
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{i}' is not a worker number"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{n}' is not a worker count"))?;
+    if n == 0 || i >= n {
+        return Err(format!("worker {i} of {n}: expected 0 <= I < N"));
+    }
+    Ok((i, n))
+}
+
+impl Args {
+    /// The validated configuration these arguments ask for.
+    pub fn config(self) -> Config {
+        let input = match self.file {
+            None => Input::Stdin,
+            Some(p) if p == Path::new("-") => Input::Stdin,
+            Some(p) => Input::File(p),
+        };
+        let split = self.split_depth.map(|depth| Split {
+            depth,
+            mode: match self.part {
+                Some((index, count)) => SplitMode::Part { index, count },
+                None if self.list_parts => SplitMode::List,
+                None => SplitMode::Part { index: 0, count: 1 },
+            },
+        });
+        Config {
+            input,
+            print: self.print,
+            limit: self.limit,
+            max_nodes: self.max_nodes,
+            time_limit: self.time_limit,
+            seed: self.seed,
+            rule: self.rule,
+            stats: self.stats,
+            min_cost: self
+                .min_cost
+                .then(|| usize::try_from(self.best.unwrap_or(1)).unwrap_or(usize::MAX)),
+            disjoint_bound: self.disjoint_bound,
+            threads: self.threads,
+            split,
+            progress: io::stderr().is_terminal(),
+            preprocess: self.preprocess,
+        }
+    }
+}

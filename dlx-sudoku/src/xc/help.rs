@@ -1,0 +1,87 @@
+//! The text after the options in `dlx --help`: the input format, the
+//! output, and the exit status.
+
+/// Text shown after the options in `dlx --help`.
+pub(super) const AFTER_HELP: &str = "\
+Input:
+  The first line that is not blank or a comment ('|' first) names the items:
+  primary items, then optionally '|' and secondary items. Every later line is
+  an option: the names of its items. A solution covers every primary item
+  exactly once and every secondary item at most once. An option with no
+  primary item can never be chosen; it is ignored with a warning on stderr,
+  'SOURCE:LINE: option ignored (no primary items)', as Knuth's DLX1 does.
+  Knuth's later formats are read too:
+    colors (DLX2)          in an option, 'x:c' gives secondary item x the
+                           color c (one character); options may share x if
+                           they all give it the same color
+    multiplicities (DLX3)  on the item line, 'lo:hi|name' or 'k|name': between
+                           lo and hi (or exactly k) chosen options contain the
+                           primary item; a solution is a set of options
+    costs (DLX5)           in an option, after its first item, '|N' (N decimal
+                           digits) adds N to the option's cost; several add
+                           up. Only --min-cost reads costs: counting and
+                           --print ignore them
+  A file with colors is searched as DLX2 does, one with bounds as DLX3 does
+  (their node and update counts); --print shows colors as written.
+  With bounds, -j N and --split-depth cut the top of DLX3's tree into paths
+  of moves (a level's move is an option, or the null move that gives its
+  item no more options), each part replayed and counted; --list-parts
+  shows a null move as '-'.
+
+Output:
+  Without --print, standard output is one line: the number of solutions. When
+  --max-nodes or --time-limit stops the search the count is followed by '+'
+  (e.g. '1234+'), since more solutions may exist. When --limit stops it the count is printed
+  as it is (it equals the limit).
+  With --print, standard output holds only the solutions: each is a block of
+  its options, one per line, with the item names of the input line in their
+  input order, separated by single spaces, listed in the order the search
+  chose them; blocks are separated by one blank line. No count follows; ask
+  for --stats. No solution means no output.
+  Standard error gets warnings, errors and, with --stats, a last line
+    solutions=S nodes=N updates=U seconds=T.TTT
+  counted as DLX1 (DLX2, DLX3) counts them (nodes: search-tree nodes entered
+  plus one per solution; updates: items unlinked plus option nodes hidden;
+  seconds: time spent searching, reading the input excluded; with --preprocess,
+  nodes and updates of the reduced problem's search, seconds without the
+  preprocessing). If --limit stopped the
+  search, a line 'dlx: stopped at the limit of N solutions (there may be
+  more)' comes just before it.
+  With --preprocess, standard error first gets one line
+    dlx: preprocessing removed R of N options and I of M items in T.TTT s
+  (and, when some primary item can be in no option, a line naming it: then
+  there is no solution and the count is 0). The reduced problem has the same
+  solutions, printed with the input's options as they are written; --list-parts
+  gives input line numbers too, but names parts of the reduced problem's tree:
+  workers given --part must all use --preprocess, or none.
+  With --min-cost, the first line of standard output is the least total cost
+  of a solution (the sum of its options' costs), or 'no solution' when there
+  is none. With --best K, standard output is the K least costs, one per
+  line, best first; solutions of equal cost count separately, as in Knuth's
+  DLX5 'k' (fewer lines when there are fewer solutions). With --print, each
+  cost line is followed by the options of one solution of that cost, as
+  --print writes them, and blocks are separated by one blank line. The
+  search is DLX5's (its node counts; --stats 'solutions' counts the
+  solutions that beat the K-th best known when they were found);
+  --disjoint-bound prunes more, with the same answers and 'solutions'. If
+  --max-nodes or --time-limit stops it, the lines are the best found so far
+  (not known to be the least), 'no solution found' if none was, and the
+  status is 1. --seed and --rule do not apply to it (DLX5's order is by
+  cost).
+  Bounds other than 1 (DLX3) are not supported with --min-cost.
+  Errors name their place: a malformed input gives 'SOURCE:LINE:COL: message'
+  (or 'SOURCE:LINE: message' when it concerns a whole line), SOURCE being the
+  file name or '<stdin>'; other errors start with 'dlx: '. A closed output
+  pipe (dlx --print FILE | head) ends the program quietly with status 0.
+  When standard error is a terminal, a search shows a progress bar there
+  (one thread or many, and with --part; not with --min-cost): solutions,
+  nodes per second and an estimate of the share of the tree done. Piped or
+  redirected, it does not.
+
+Exit status:
+  0  the search finished, or stopped at --limit, or the output pipe closed
+  1  --max-nodes or --time-limit stopped the search (the count is a lower
+     bound, the cost may not be the least), or the input is malformed, or
+     --min-cost cannot take it (bounds, or costs whose totals overflow 64 bits)
+  2  usage error, or the input could not be opened or read, or the output
+     could not be written";

@@ -1,0 +1,132 @@
+//! Reading the problem: the file or standard input, the warnings about
+//! options that can never be chosen, and `--preprocess` (Knuth's DLX-PRE).
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::time::Instant;
+
+use dlx_core::text::{self, DlxFile, ReadError};
+use dlx_core::Item;
+
+use super::{print, Config, Exit, Input};
+
+/// Reads the problem `config` names, warns on `stderr` about the options it
+/// ignores, and preprocesses it if asked. Returns the problem with the text
+/// of each of its options when they are to be printed, or the status to
+/// end with (the error already said).
+pub(super) fn problem<R: BufRead, E: Write>(
+    config: &Config,
+    stdin: R,
+    stderr: &mut E,
+) -> Result<(DlxFile, Option<Vec<String>>), Exit> {
+    let mut file = match load(&config.input, stdin) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(stderr, "{e}");
+            return Err(e.exit());
+        }
+    };
+    for line in &file.ignored_options {
+        let _ = writeln!(
+            stderr,
+            "{}:{line}: option ignored (no primary items)",
+            config.input
+        );
+    }
+    // The solver borrows the problem for the whole search, so the option
+    // lines to print are made beforehand (and before preprocessing, which
+    // keeps the text of the options it keeps).
+    let mut lines = config.print.then(|| print::option_lines(&file));
+    if config.preprocess {
+        lines = preprocess(&mut file, lines, stderr);
+    }
+    Ok((file, lines))
+}
+
+/// Why the problem could not be loaded.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    #[error("dlx: cannot open {path}: {error}")]
+    Open { path: String, error: io::Error },
+    #[error("dlx: {input}: {error}")]
+    Read { input: String, error: io::Error },
+    /// `ParseError` displays as `LINE:COL: message`.
+    #[error("{input}:{error}")]
+    Parse {
+        input: String,
+        error: text::ParseError,
+    },
+}
+
+impl LoadError {
+    fn exit(&self) -> Exit {
+        match self {
+            LoadError::Open { .. } | LoadError::Read { .. } => Exit::Failure,
+            LoadError::Parse { .. } => Exit::BadInput,
+        }
+    }
+}
+
+fn load<R: BufRead>(input: &Input, stdin: R) -> Result<DlxFile, LoadError> {
+    let result = match input {
+        Input::Stdin => text::read(stdin),
+        Input::File(path) => {
+            let file = File::open(path).map_err(|error| LoadError::Open {
+                path: path.display().to_string(),
+                error,
+            })?;
+            text::read(BufReader::new(file))
+        }
+    };
+    result.map_err(|e| match e {
+        ReadError::Parse(error) => LoadError::Parse {
+            input: input.to_string(),
+            error,
+        },
+        ReadError::Io(error) => LoadError::Read {
+            input: input.to_string(),
+            error,
+        },
+        // `ReadError` is non-exhaustive; a new kind is still a read failure.
+        other => LoadError::Read {
+            input: input.to_string(),
+            error: io::Error::other(other.to_string()),
+        },
+    })
+}
+
+/// Replaces the problem of `file` by its reduction (`--preprocess`), says
+/// on `stderr` what went, and renumbers what is kept of each option (its
+/// input line, and its text in `lines`) to the reduced problem's options.
+fn preprocess<E: Write>(
+    file: &mut DlxFile,
+    lines: Option<Vec<String>>,
+    stderr: &mut E,
+) -> Option<Vec<String>> {
+    let start = Instant::now();
+    let reduction = file.problem.reduce();
+    let seconds = start.elapsed().as_secs_f64();
+    let (options, items) = (file.problem.option_count(), file.problem.item_count());
+    let _ = writeln!(
+        stderr,
+        "dlx: preprocessing removed {} of {options} options and {} of {items} items in {seconds:.3} s",
+        reduction.removed_options().len(),
+        reduction.removed_items().len(),
+    );
+    if let Some(item) = reduction.infeasible() {
+        let _ = writeln!(
+            stderr,
+            "dlx: preprocessing: item {} cannot be covered, so there is no solution",
+            file.item_names[item.index()]
+        );
+    }
+    let kept = reduction.original_options();
+    file.option_lines = kept.iter().map(|o| file.option_lines[o.index()]).collect();
+    let lines = lines.map(|text| kept.iter().map(|o| text[o.index()].clone()).collect());
+    let q = reduction.problem();
+    file.item_names = (0..q.item_count())
+        .map(|i| file.item_names[reduction.original_item(Item::new(i)).index()].clone())
+        .collect();
+    file.problem = reduction.into_problem();
+    lines
+}
