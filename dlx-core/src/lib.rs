@@ -80,7 +80,7 @@
 //!     let queens: Vec<_> = s.solution().collect(); // a solution the seed picks
 //!     assert_eq!(queens.len(), n);
 //! }
-//! let count = s.count(None); // the rest, within the same 100 ms
+//! let count = s.count(None); // all this solver found, the one above included
 //! assert!(count.outcome == Outcome::Complete || count.outcome == Outcome::Deadline);
 //! if count.outcome == Outcome::Complete {
 //!     assert_eq!(count.solutions, 14_200);
@@ -116,3 +116,8 @@ pub use rule::Branching;
 pub use seed::SplitMix64;
 pub use solver::{Part, Solutions, Solver};
 pub use stop::Cancel;
+
+/// The examples of `dlx-core/README.md`, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
