@@ -192,7 +192,7 @@ impl Solver<'_> {
                 let next = if SHORT {
                     links.choose_short(degree)
                 } else if RANKED {
-                    links.choose_ranked()
+                    links.choose_ranked(self.branching)
                 } else {
                     links.choose(self.branching)
                 };

@@ -25,7 +25,7 @@ impl Solver<'_> {
         let choice = if links.rank.is_empty() || self.branching.is_short() {
             links.choose(self.branching)
         } else {
-            links.choose_ranked()
+            links.choose_ranked(self.branching)
         };
         let Some(best) = choice else {
             return Branch::Solved;
