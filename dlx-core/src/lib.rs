@@ -112,5 +112,5 @@ pub use outcome::{
 pub use problem::{BuildError, Kind, Problem};
 pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
 pub use rule::Branching;
-pub use solver::{Part, Solutions, Solver};
+pub use solver::{Cut, Part, Solutions, Solver};
 pub use stop::Cancel;

@@ -21,7 +21,7 @@ mod solutions;
 mod split;
 
 pub use solutions::Solutions;
-pub use split::Part;
+pub use split::{Cut, Part};
 
 /// A search in progress over a [`Problem`].
 ///
