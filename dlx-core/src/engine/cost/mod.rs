@@ -102,8 +102,32 @@ const LEN_THRESHOLD: u32 = 10;
 /// color (Knuth's `-1`): the node stays in the item's frozen list.
 const PURIFIED: u32 = u32::MAX;
 
-/// An infinite cost: the cutoff before `k` solutions are known.
+/// An infinite net cost on the links: the `down_cost` of the node above
+/// an item's header (past the last option). No option costs this much
+/// ([`MAX_COST`] is below it), so it never stands for a real cost.
 const INFINITE: u64 = u64::MAX;
+
+/// The largest cost of an option, and of a solution: `u64::MAX` is the
+/// links' infinite cost. The text reader refuses an option whose costs add
+/// up to more ([`crate::text`]), and [`CostSearch::run`] an option that
+/// costs more or a best solution whose total is more.
+pub const MAX_COST: u64 = u64::MAX - 1;
+
+/// A sum of net costs in the search: partial solutions add up to `u128`,
+/// so no sum overflows (at most 2^32 options of at most [`MAX_COST`]
+/// each), and only a total that [`CostSearch::run`] reports must fit in
+/// [`MAX_COST`].
+type Total = u128;
+
+/// The cutoff before `k` solutions are known.
+const UNBOUNDED: Total = Total::MAX;
+
+/// `budget` as a threshold on the links' net costs: every option costs
+/// less than [`INFINITE`], so a budget past it is as good as [`INFINITE`].
+#[inline(always)]
+fn on_links(budget: Total) -> u64 {
+    budget.min(Total::from(INFINITE)) as u64
+}
 
 /// Why a min-cost search could not run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,12 +138,21 @@ pub enum CostError {
     /// extends DLX2 (colors), not DLX3 (multiplicities). Bounds of `1..=1`
     /// are accepted.
     Multiplicities,
-    /// The costs are so large that the total of some set of options the
-    /// search could choose might not fit in a `u64` (below `u64::MAX`).
-    /// The check is cheap and safe, not exact: for each primary item, the
-    /// dearest option whose first primary item it is; the sum of those
-    /// must stay below `u64::MAX`.
-    Overflow,
+    /// One of the best solutions costs more than [`MAX_COST`]: its total
+    /// cannot be reported. The search adds costs without overflow, so this
+    /// is said only of a real solution the answer holds (costs that could
+    /// add up past the limit, but do not in any best solution, are fine).
+    /// `option` is that solution's dearest option.
+    Overflow {
+        /// The solution's dearest option (the first of them on a tie).
+        option: OptionId,
+    },
+    /// An option costs more than [`MAX_COST`] ([`Problem::set_cost`]
+    /// takes any `u64`; the text reader refuses such a cost).
+    CostTooLarge {
+        /// The option.
+        option: OptionId,
+    },
     /// `k` = 0 in [`Problem::best`] or [`CostSearch::best`]: no solution
     /// was asked for.
     ZeroBest,
@@ -131,9 +164,17 @@ impl fmt::Display for CostError {
             CostError::Multiplicities => f.write_str(
                 "the min-cost search does not support bounds (multiplicities) other than 1",
             ),
-            CostError::Overflow => {
-                f.write_str("option costs too large: a total could exceed 2^64 - 2")
-            }
+            CostError::Overflow { option } => write!(
+                f,
+                "a best solution costs more than {MAX_COST} (2^64 - 2), the largest total; \
+                 its dearest option is option {}",
+                option.index()
+            ),
+            CostError::CostTooLarge { option } => write!(
+                f,
+                "option {} costs more than {MAX_COST} (2^64 - 2), the largest cost",
+                option.index()
+            ),
             CostError::ZeroBest => f.write_str("asked for the 0 best solutions (expected k >= 1)"),
         }
     }
@@ -282,8 +323,9 @@ impl<'p> CostSearch<'p> {
     /// Runs the search.
     ///
     /// # Errors
-    /// [`CostError`]: bounds on a primary item, costs too large for `u64`
-    /// totals, or `k` = 0. Nothing is searched then.
+    /// [`CostError`]: bounds on a primary item, an option's cost or a best
+    /// solution's total above [`MAX_COST`], or `k` = 0. Nothing is
+    /// searched then, but for the total, known only after the search.
     pub fn run(&self) -> Result<CostReport, CostError> {
         if self.k == 0 {
             return Err(CostError::ZeroBest);
@@ -314,19 +356,23 @@ impl<'p> CostSearch<'p> {
             7 => search.run::<7>(&mut arena),
             _ => search.run::<0>(&mut arena),
         };
-        let mut solutions: Vec<CostedSolution> = search
-            .heap
-            .into_iter()
-            .map(|(net, slot)| CostedSolution {
-                // No overflow: every total is below the bound `build`
-                // checked.
-                cost: arena.total_tax + net,
-                options: search.found[slot]
-                    .iter()
-                    .map(|&x| p.option_of(Node(x)))
-                    .collect(),
-            })
-            .collect();
+        let mut solutions = Vec::with_capacity(search.heap.len());
+        for (net, slot) in search.heap.into_vec() {
+            let options: Vec<OptionId> = search.found[slot]
+                .iter()
+                .map(|&x| p.option_of(Node(x)))
+                .collect();
+            let total = arena.total_tax + net;
+            if total > Total::from(MAX_COST) {
+                let dearest = options.iter().rev().max_by_key(|&&o| p.cost(o));
+                let option = *dearest.expect("a total above 0 has an option");
+                return Err(CostError::Overflow { option });
+            }
+            solutions.push(CostedSolution {
+                cost: total as u64,
+                options,
+            });
+        }
         solutions.sort_by_key(|s| s.cost);
         Ok(CostReport {
             solutions,
@@ -346,7 +392,7 @@ impl Problem {
     /// [`CostSearch`] for the `k` best and a node limit.
     ///
     /// # Errors
-    /// [`CostError::Multiplicities`] and [`CostError::Overflow`].
+    /// As [`CostSearch::run`].
     ///
     /// # Example
     ///
