@@ -104,7 +104,7 @@ mod stop;
 pub mod text;
 
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
-pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_COST};
+pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST};
 pub use index::{Color, Item, OptionId};
 pub use outcome::{
     Branch, Count, ForceError, Outcome, SeedError, SplitOff, Stats, Step, Uniqueness,

@@ -113,6 +113,14 @@ const INFINITE: u64 = u64::MAX;
 /// costs more or a best solution whose total is more.
 pub const MAX_COST: u64 = u64::MAX - 1;
 
+/// The largest `k` of [`CostSearch::best`] and [`Problem::best`]: 2^20
+/// (1,048,576) solutions. The search keeps the `k` best found so far, each
+/// with its options (about 60 bytes plus 4 per option), and sorts them at
+/// the end, so `k` bounds its memory and the work after a deadline; a
+/// larger `k` is [`CostError::TooManyBest`], not a search that fills the
+/// memory.
+pub const MAX_BEST: usize = 1 << 20;
+
 /// A sum of net costs in the search: partial solutions add up to `u128`,
 /// so no sum overflows (at most 2^32 options of at most [`MAX_COST`]
 /// each), and only a total that [`CostSearch::run`] reports must fit in
@@ -156,6 +164,11 @@ pub enum CostError {
     /// `k` = 0 in [`Problem::best`] or [`CostSearch::best`]: no solution
     /// was asked for.
     ZeroBest,
+    /// `k` above [`MAX_BEST`] in [`Problem::best`] or [`CostSearch::best`].
+    TooManyBest {
+        /// The `k` asked for.
+        k: usize,
+    },
 }
 
 impl fmt::Display for CostError {
@@ -176,6 +189,10 @@ impl fmt::Display for CostError {
                 option.index()
             ),
             CostError::ZeroBest => f.write_str("asked for the 0 best solutions (expected k >= 1)"),
+            CostError::TooManyBest { k } => write!(
+                f,
+                "asked for the {k} best solutions (expected k <= {MAX_BEST}: each is kept in memory)"
+            ),
         }
     }
 }
@@ -274,8 +291,9 @@ impl<'p> CostSearch<'p> {
 
     /// Keeps the `k` cheapest solutions (DLX5's `k`): the search prunes
     /// only what cannot beat the `k`-th best known, so a larger `k` costs
-    /// more time. `k` = 0 makes [`CostSearch::run`] fail with
-    /// [`CostError::ZeroBest`].
+    /// more time, and memory for up to `k` solutions. `k` = 0 makes
+    /// [`CostSearch::run`] fail with [`CostError::ZeroBest`], `k` above
+    /// [`MAX_BEST`] with [`CostError::TooManyBest`].
     pub fn best(&mut self, k: usize) -> &mut Self {
         self.k = k;
         self
@@ -324,11 +342,15 @@ impl<'p> CostSearch<'p> {
     ///
     /// # Errors
     /// [`CostError`]: bounds on a primary item, an option's cost or a best
-    /// solution's total above [`MAX_COST`], or `k` = 0. Nothing is
+    /// solution's total above [`MAX_COST`], or `k` = 0 or above
+    /// [`MAX_BEST`]. Nothing is
     /// searched then, but for the total, known only after the search.
     pub fn run(&self) -> Result<CostReport, CostError> {
         if self.k == 0 {
             return Err(CostError::ZeroBest);
+        }
+        if self.k > MAX_BEST {
+            return Err(CostError::TooManyBest { k: self.k });
         }
         let p = self.problem;
         if (0..p.primary_count()).any(|i| p.bounds(p.primary(i)) != Some((1, 1))) {
