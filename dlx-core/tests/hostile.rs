@@ -110,6 +110,11 @@ fn a_cut_of_134_million_parts_streams_and_stops_when_told() {
     assert_eq!(cut.next(), None);
     assert_eq!(cut.outcome(), Some(Outcome::Deadline));
     drop(cut);
+    // Nor at depth 0, where the one part is the root.
+    let mut cut = p.cut_iter(0);
+    cut.set_deadline(Some(Instant::now()));
+    assert_eq!((cut.next(), cut.outcome()), (None, Some(Outcome::Deadline)));
+    drop(cut);
     // The first parts, in the search's order: 0, 0, ..., then the last
     // level's next options.
     let first: Vec<Part> = p.cut_iter(9).take(3).collect();

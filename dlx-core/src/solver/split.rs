@@ -501,6 +501,12 @@ impl Iterator for Cut<'_> {
             }
             let s = &mut self.solver;
             if s.state == State::Forward && s.level >= self.depth {
+                // The search reads the watch before each node; a part at
+                // `depth` (the root, at depth 0) is given without one.
+                if let Some(halt) = s.watch.halt() {
+                    self.outcome = Some(Outcome::of(halt.into()));
+                    break;
+                }
                 let part = (!self.dead_end()).then(|| self.part(self.depth));
                 self.skip();
                 if part.is_some() {
