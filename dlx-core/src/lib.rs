@@ -104,7 +104,7 @@ mod stop;
 pub mod text;
 
 pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
-pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution};
+pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST};
 pub use engine::Kind;
 pub use index::{Color, Item, OptionId};
 pub use outcome::{
@@ -114,7 +114,7 @@ pub use problem::{BuildError, Problem};
 pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
 pub use rule::Branching;
 pub use seed::SplitMix64;
-pub use solver::{Part, Solutions, Solver};
+pub use solver::{Cut, Part, Solutions, Solver};
 pub use stop::Cancel;
 
 /// The examples of `dlx-core/README.md`, run as doctests.

@@ -176,6 +176,39 @@ pub(crate) fn list_orders(
     (start, order)
 }
 
+/// Under a seed, the item to branch on among the items whose bits are set
+/// in `active` (item `64 * w + b` for bit `b` of word `w`): the first, in
+/// index order, of length `STOP` or less, if the scan meets one (as the
+/// unseeded scans stop there); else the item of least length, ties
+/// broken by least `rank` (not by index).
+///
+/// The item the scan stops at is not ranked against the other short ones:
+/// that would read every active item at every node, and so make a seeded
+/// search quadratic where the unseeded one is linear (a chain of 200,000
+/// items took 29 s seeded against 0.23 s under `first`).
+pub(crate) fn ranked_min<const STOP: u32>(
+    active: impl IntoIterator<Item = u64>,
+    len: impl Fn(u32) -> u32,
+    rank: &[u32],
+) -> Option<u32> {
+    let mut best: Option<(u32, u32, u32)> = None;
+    for (w, mut bits) in active.into_iter().enumerate() {
+        while bits != 0 {
+            let k = (w * 64) as u32 + bits.trailing_zeros();
+            bits &= bits - 1;
+            let l = len(k);
+            if l <= STOP {
+                return Some(k);
+            }
+            let r = rank[k as usize];
+            if best.is_none_or(|(bl, br, _)| (l, r) < (bl, br)) {
+                best = Some((l, r, k));
+            }
+        }
+    }
+    best.map(|(_, _, k)| k)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -255,5 +288,35 @@ mod tests {
         assert_eq!(start2, start);
         shuffled[1..4].sort_unstable();
         assert_eq!(shuffled, order);
+    }
+
+    #[test]
+    fn ranked_choice_stops_where_the_unseeded_scan_does() {
+        // Items 0..130 active; lengths 3, except 5 at 70 and 1 at 100 and 120.
+        let active = [u64::MAX, u64::MAX, (1 << 2) - 1];
+        let len = |k: u32| match k {
+            70 => 5,
+            100 | 120 => 1,
+            _ => 3,
+        };
+        let reads = std::cell::Cell::new(0);
+        let counted = |k: u32| {
+            reads.set(reads.get() + 1);
+            len(k)
+        };
+        // Ranks reversed: the last items rank first.
+        let rank: Vec<u32> = (0..130).rev().collect();
+        // Stopping at 1: item 100, after 101 reads, whatever the ranks.
+        assert_eq!(ranked_min::<1>(active, counted, &rank), Some(100));
+        assert_eq!(reads.get(), 101);
+        // Stopping at 0: every item is read, and 120 (rank 9) beats 100.
+        reads.set(0);
+        assert_eq!(ranked_min::<0>(active, counted, &rank), Some(120));
+        assert_eq!(reads.get(), 130);
+        // Ties of length 3 go to the least rank: item 129 once 100 and 120
+        // are out.
+        let len3 = |k: u32| if k == 70 { 5 } else { 3 };
+        assert_eq!(ranked_min::<1>(active, len3, &rank), Some(129));
+        assert_eq!(ranked_min::<0>([0u64], len3, &rank), None);
     }
 }

@@ -25,7 +25,7 @@
 //! - **Costs (DLX5).** In an option, after its first item, a token `|N`
 //!   (`|` then one or more decimal digits, as `|0`, `|12`, `|007`) adds N
 //!   to the option's cost ([`Problem::set_cost`]); several add up, and the
-//!   total must fit in a `u64`. `| 3`, `|-1`, `|3|4` and `|1x` are errors
+//!   total must be at most [`MAX_COST`] (2^64 - 2). `| 3`, `|-1`, `|3|4` and `|1x` are errors
 //!   (a cost cannot come first: a line starting with `|` is a comment). A
 //!   file without costs reads as it did before costs were read.
 //!   Costs matter only to the min-cost search ([`Problem::min_cost`]);
@@ -59,6 +59,7 @@ use std::error::Error;
 use std::fmt;
 use std::io::{self, BufRead};
 
+use crate::engine::cost::MAX_COST;
 use crate::index::{Color, Item, OptionId};
 use crate::problem::{BuildError, Problem};
 
@@ -172,7 +173,8 @@ pub enum ParseErrorKind {
     CostWithoutDigits,
     /// A character other than a digit in a cost token (`|1x`, `|3|4`).
     BadCostDigit(char),
-    /// A cost, or the sum of an option's costs, above `u64::MAX`.
+    /// A cost, or the sum of an option's costs, above [`MAX_COST`] (2^64 - 2,
+    /// the largest the min-cost search takes).
     CostTooLarge(String),
 }
 
@@ -269,8 +271,7 @@ impl fmt::Display for ParseError {
             ),
             ParseErrorKind::CostTooLarge(t) => write!(
                 f,
-                "cost {t} is too large (an option's costs must add up to at most {})",
-                u64::MAX
+                "cost {t} is too large (an option's costs must add up to at most {MAX_COST})"
             ),
         }
     }
@@ -506,10 +507,15 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
             if t.text[0] == b'|' && t.text.len() > 1 {
                 // Not the first token: that line would be a comment.
                 let c = read_cost(&t, line_no)?;
-                cost = cost.checked_add(c).ok_or_else(|| {
-                    let total = (u128::from(cost) + u128::from(c)).to_string();
-                    err(line_no, t.column, ParseErrorKind::CostTooLarge(total))
-                })?;
+                // At most `MAX_COST`, the largest cost the min-cost
+                // search takes.
+                cost = cost
+                    .checked_add(c)
+                    .filter(|&s| s <= MAX_COST)
+                    .ok_or_else(|| {
+                        let total = (u128::from(cost) + u128::from(c)).to_string();
+                        err(line_no, t.column, ParseErrorKind::CostTooLarge(total))
+                    })?;
                 continue;
             }
             if t.text.contains(&b'|') {

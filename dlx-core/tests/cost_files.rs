@@ -265,19 +265,27 @@ fn malformed_costs_are_errors_with_their_place() {
     assert_error("a b\n\ta  |1x b\n", 2, 7, BadCostDigit('x'));
     assert_error("a b\na |12é\n", 2, 6, BadCostDigit('é'));
     assert_error("a | x\na x:1 |1:\n", 2, 9, BadCostDigit(':'));
-    let max = u64::MAX;
+    let max = dlx_core::MAX_COST;
     assert_error(
         "a b\na |18446744073709551616\n",
         2,
         3,
         CostTooLarge("18446744073709551616".into()),
     );
-    // The sum of the tokens, at the token that overflows it.
+    // 2^64 - 1 fits in a u64 but is past the largest cost the min-cost
+    // search takes: the reader and the search agree on 2^64 - 2.
+    assert_error(
+        "a b\na |18446744073709551615\n",
+        2,
+        3,
+        CostTooLarge("18446744073709551615".into()),
+    );
+    // The sum of the tokens, at the token that takes it past the limit.
     assert_error(
         &format!("a b\na |{max} b |0 |1\n"),
         2,
         30,
-        CostTooLarge("18446744073709551616".into()),
+        CostTooLarge("18446744073709551615".into()),
     );
     // Not a cost token: '|' inside a name, as before.
     assert_error("a b\na|3 b\n", 2, 1, DividerInOption);
@@ -289,7 +297,7 @@ fn malformed_costs_are_errors_with_their_place() {
 /// no primary item (kept, never chosen).
 #[test]
 fn costs_read_as_dlx5_reads_them() {
-    let max = u64::MAX;
+    let max = dlx_core::MAX_COST;
     let input = format!("a b | x\na |{max}\n|7 a b\nb |007 x:c |0 |3\nx |5\n");
     let file = text::parse(input.as_bytes()).unwrap();
     let p = &file.problem;
@@ -299,6 +307,7 @@ fn costs_read_as_dlx5_reads_them() {
     assert_eq!(file.option_lines, [2, 4, 5]);
     assert_eq!(file.ignored_options, [5]);
     assert_eq!(file.option_text(OptionId::new(1)), "b x:c");
-    // The one solution costs more than a u64 holds.
-    assert_eq!(p.min_cost(), Err(dlx_core::CostError::Overflow));
+    // The one solution costs 2^64 - 1 + 10, past the largest total.
+    let option = OptionId::new(0);
+    assert_eq!(p.min_cost(), Err(dlx_core::CostError::Overflow { option }));
 }

@@ -7,6 +7,7 @@ mod xcc_files;
 mod api;
 mod cost_files;
 mod fuzz_regressions;
+mod hostile;
 mod hostile_xcc;
 mod oracle;
 mod oracle_cost;

@@ -233,7 +233,13 @@ fn min_cost(p: &Problem, count: Option<u64>) {
     let report = match CostSearch::new(p).best(3).node_limit(Some(NODE_LIMIT)).run() {
         Ok(report) => report,
         Err(CostError::Multiplicities) if bounded => return,
-        Err(CostError::Overflow) => return,
+        Err(CostError::Overflow { option }) => {
+            // Said only of a real solution: there is one, and its dearest
+            // option is an option of the problem.
+            assert_ne!(count, Some(0), "an overflow without a solution");
+            assert!(option.index() < p.option_count());
+            return;
+        }
         Err(e) => panic!("min-cost search: {e}"),
     };
     assert!(!bounded, "bounds accepted by the min-cost search");

@@ -6,6 +6,7 @@ use super::*;
 use crate::engine::xcc::bounds::Moves;
 use crate::index::Item;
 use crate::outcome::{Branch, SplitOff};
+use crate::stop::Cancel;
 
 impl Solver<'_> {
     /// The item the search would branch on first, and its options, given
@@ -25,7 +26,7 @@ impl Solver<'_> {
         let choice = if links.rank.is_empty() || self.plan.choice.is_short() {
             links.choose(self.plan.choice)
         } else {
-            links.choose_ranked()
+            links.choose_ranked(self.plan.choice)
         };
         let Some(best) = choice else {
             return Branch::Solved;
@@ -262,7 +263,9 @@ impl Problem {
     ///
     /// Forcing the options of each part (see [`Solver::force`]) and counting
     /// gives counts that sum to the problem's count: the parts can be solved
-    /// independently, on other threads or other machines.
+    /// independently, on other threads or other machines. The list can be
+    /// huge (the number of nodes at `depth`); [`Problem::cut_iter`] gives
+    /// the parts one at a time, and stops at a deadline.
     ///
     /// ```
     /// use dlx_core::Problem;
@@ -296,39 +299,9 @@ impl Problem {
             // the whole tree is one part.
             return vec![Vec::new()];
         }
-        let mut parts = Vec::new();
-        let mut prefix = Vec::new();
-        self.collect_parts(depth, &mut prefix, &mut parts);
-        parts
-    }
-
-    fn collect_parts(
-        &mut self,
-        depth: usize,
-        prefix: &mut Vec<OptionId>,
-        parts: &mut Vec<Vec<OptionId>>,
-    ) {
-        let branch = {
-            let mut s = self.solver();
-            for &o in prefix.iter() {
-                // The prefix was built from the options the search offers,
-                // which never clash with the ones before them.
-                s.force(o).expect("a part's options are compatible");
-            }
-            s.branch()
-        };
-        match branch {
-            Branch::DeadEnd(_) => {}
-            Branch::Solved => parts.push(prefix.clone()),
-            Branch::On(..) if prefix.len() >= depth => parts.push(prefix.clone()),
-            Branch::On(_, options) => {
-                for o in options {
-                    prefix.push(o);
-                    self.collect_parts(depth, prefix, parts);
-                    prefix.pop();
-                }
-            }
-        }
+        self.cut_iter(depth)
+            .map(|part| part.choices.into_iter().flatten().collect())
+            .collect()
     }
 
     /// Cuts the search tree at `depth` levels, as [`Problem::parts`] does,
@@ -337,7 +310,8 @@ impl Problem {
     /// found above it), in the order the search visits them; dead ends above
     /// `depth` are left out. Searching each part
     /// ([`Solver::enter`]) and adding up the counts gives the problem's
-    /// count.
+    /// count. This collects [`Problem::cut_iter`], which gives the parts one
+    /// at a time.
     ///
     /// Without bounds a part is a list of options to force. Under bounds
     /// ([`Kind::Multiplicities`]) a level of Algorithm M is not "one of
@@ -373,46 +347,200 @@ impl Problem {
     /// assert_eq!(p.count(), 90);
     /// ```
     pub fn cut(&mut self, depth: usize) -> Vec<Part> {
-        if self.kind() != Kind::Multiplicities {
-            return self
-                .parts(depth)
-                .into_iter()
-                .map(|forced| Part {
-                    choices: forced.into_iter().map(Some).collect(),
-                    moves: Vec::new(),
-                })
-                .collect();
-        }
-        let mut parts = Vec::new();
-        self.collect_paths(depth, &mut Vec::new(), &mut parts);
-        parts
+        self.cut_iter(depth).collect()
     }
 
-    fn collect_paths(&mut self, depth: usize, path: &mut Vec<u32>, parts: &mut Vec<Part>) {
-        let (moves, choices) = {
-            let mut s = self.solver();
-            // The path was built from the moves the search makes.
-            assert!(s.replay_bounded(path), "a path of the search's own moves");
-            (s.moves_bounded(), s.path_choices())
-        };
-        let part = || Part {
-            choices: choices.clone(),
-            moves: path.clone(),
-        };
-        match moves {
-            Moves::DeadEnd => {}
-            Moves::Solution => parts.push(part()),
-            Moves::Branch(_) if path.len() >= depth => parts.push(part()),
-            Moves::Branch(n) => {
-                for m in 0..n {
-                    path.push(m);
-                    self.collect_paths(depth, path, parts);
-                    path.pop();
-                }
-            }
+    /// The parts of [`Problem::cut`], one at a time, in the same order: an
+    /// iterator that walks the top of the search tree with one solver,
+    /// down and back up, and holds nothing but that solver and the part it
+    /// returns. Its work is the search's own down to `depth` (a node costs
+    /// what it costs the search: no path is replayed), so a cut at any
+    /// depth of a chain of any length is linear; its stack is the solver's
+    /// array of levels, not the call stack. A deadline or a [`Cancel`]
+    /// ([`Cut::set_deadline`], [`Cut::set_cancel`]) ends it early, and
+    /// [`Cut::outcome`] then says so; `take(n)` bounds the number of parts.
+    ///
+    /// ```
+    /// use dlx_core::{Outcome, Problem};
+    ///
+    /// // 8 independent items with 3 options each: 3^8 solutions, 3^4 parts
+    /// // at depth 4.
+    /// let mut p = Problem::new(8, 0);
+    /// for i in 0..8 {
+    ///     for _ in 0..3 {
+    ///         p.add_option([p.primary(i)]).unwrap();
+    ///     }
+    /// }
+    /// let mut cut = p.cut_iter(4);
+    /// let first: Vec<_> = cut.by_ref().take(10).collect();
+    /// assert_eq!(first.len(), 10);
+    /// assert_eq!(cut.outcome(), None, "not finished yet");
+    /// assert_eq!(cut.by_ref().count(), 81 - 10);
+    /// assert_eq!(cut.outcome(), Some(Outcome::Complete));
+    /// ```
+    pub fn cut_iter(&mut self, depth: usize) -> Cut<'_> {
+        Cut {
+            solver: self.solver(),
+            depth,
+            moves: Vec::new(),
+            outcome: None,
         }
     }
 }
+
+/// The parts of a cut of a problem's search tree, one at a time: see
+/// [`Problem::cut_iter`].
+#[derive(Debug)]
+pub struct Cut<'a> {
+    /// The search, stopped before each node it enters; a node at `depth`
+    /// is a part, whose subtree it then skips.
+    solver: Solver<'a>,
+    depth: usize,
+    /// Under bounds, the index of each level's move on the path the search
+    /// stands on, as [`Solver::enter`] replays them; empty otherwise.
+    moves: Vec<u32>,
+    /// Why the cut ended; `None` while it goes on.
+    outcome: Option<Outcome>,
+}
+
+impl Cut<'_> {
+    /// Ends the cut (with [`Outcome::Deadline`]) once `deadline` has passed;
+    /// `None` removes it. The clock is read before each node of the top of
+    /// the tree, so the cut ends one node's work after the deadline at
+    /// most.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.solver.set_deadline(deadline);
+    }
+
+    /// Ends the cut (with [`Outcome::Cancelled`]) once `cancel` is
+    /// cancelled; `None` stops watching.
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.solver.set_cancel(cancel);
+    }
+
+    /// `None` while parts may follow; [`Outcome::Complete`] once every part
+    /// was given, [`Outcome::Deadline`] or [`Outcome::Cancelled`] when the
+    /// cut was ended early (the parts given are then the first ones of the
+    /// whole cut, and the iterator gives no more).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The part of the path the search stands on: its first `len` levels.
+    fn part(&self, len: usize) -> Part {
+        let s = &self.solver;
+        let p = &*s.p;
+        if s.kind != Kind::Multiplicities {
+            return Part {
+                choices: p.work.choice[..len]
+                    .iter()
+                    .map(|&x| Some(p.option_of(x)))
+                    .collect(),
+                moves: Vec::new(),
+            };
+        }
+        debug_assert_eq!(self.moves.len(), len);
+        Part {
+            choices: s.path_choices(),
+            moves: self.moves.clone(),
+        }
+    }
+
+    /// Under bounds, at a stop before the search enters a node at `level`:
+    /// the moves of the path to it. The search stops before every node it
+    /// enters, so from the stop before, either it went one level down (its
+    /// first move there), or it came back up to `level - 1` and made that
+    /// level's next move (the moves below are undone): one step per stop,
+    /// whatever the depth.
+    fn track_moves(&mut self) {
+        let level = self.solver.level;
+        if level > self.moves.len() {
+            debug_assert_eq!(level, self.moves.len() + 1);
+            self.moves.push(0);
+        } else if level > 0 {
+            self.moves.truncate(level);
+            self.moves[level - 1] += 1;
+        }
+    }
+
+    /// Is the node the search is about to enter a dead end?
+    fn dead_end(&self) -> bool {
+        if self.solver.kind == Kind::Multiplicities {
+            matches!(self.solver.moves_bounded(), Moves::DeadEnd)
+        } else {
+            matches!(self.solver.branch(), Branch::DeadEnd(_))
+        }
+    }
+
+    /// Backs the search up from the node it is about to enter, as if the
+    /// node's subtree had been searched.
+    fn skip(&mut self) {
+        let s = &mut self.solver;
+        if !s.started || s.level == 0 {
+            // The cut is the root.
+            s.started = true;
+            s.state = State::Done;
+        } else if s.kind == Kind::Multiplicities {
+            // Algorithm M resumes after a solution by going up from its
+            // level (M9).
+            s.state = State::Recover;
+        } else {
+            // DLX1 and Algorithm C resume after a solution at `level` by
+            // undoing that level's option (X6, C6).
+            s.level -= 1;
+            s.state = State::Recover;
+        }
+    }
+}
+
+impl Iterator for Cut<'_> {
+    type Item = Part;
+
+    fn next(&mut self) -> Option<Part> {
+        while self.outcome.is_none() {
+            let s = &mut self.solver;
+            if s.started && s.state == State::Done {
+                self.outcome = Some(Outcome::Complete);
+                break;
+            }
+            if s.state == State::Forward && s.kind == Kind::Multiplicities {
+                self.track_moves();
+            }
+            let s = &mut self.solver;
+            if s.state == State::Forward && s.level >= self.depth {
+                // The search reads the watch before each node; a part at
+                // `depth` (the root, at depth 0) is given without one.
+                if let Some(halt) = s.watch.halt() {
+                    self.outcome = Some(Outcome::of(halt.into()));
+                    break;
+                }
+                let part = (!self.dead_end()).then(|| self.part(self.depth));
+                self.skip();
+                if part.is_some() {
+                    return part;
+                }
+                continue;
+            }
+            // One node (none when resuming after a part or a solution,
+            // which moves on to the next option without entering a node):
+            // the search stops before the next one, or at a solution above
+            // `depth`.
+            let entering = u64::from(s.state == State::Forward);
+            s.node_limit = s.nodes.saturating_add(entering);
+            match s.run(s.solutions.saturating_add(1)) {
+                Step::Found => {
+                    let len = s.solution_len.unwrap_or(0);
+                    return Some(self.part(len));
+                }
+                Step::NodeLimit => {}
+                step => self.outcome = Some(Outcome::of(step)),
+            }
+        }
+        None
+    }
+}
+
+impl std::iter::FusedIterator for Cut<'_> {}
 
 /// A part of a problem's search tree: the subtree below the choices made on
 /// the way from the root to one node; see [`Problem::cut`], and
@@ -433,5 +561,132 @@ impl Part {
     /// (only under bounds). Without bounds these are the options to force.
     pub fn choices(&self) -> &[Option<OptionId>] {
         &self.choices
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::index::{Color, Item};
+    use crate::seed::Rng;
+
+    /// The cut as it was made before [`Cut`]: a fresh solver per node,
+    /// the path forced or replayed, one call per level. Kept as the
+    /// reference the walk must match part for part.
+    fn replayed_cut(p: &mut Problem, depth: usize) -> Vec<Part> {
+        fn exact(p: &mut Problem, depth: usize, prefix: &mut Vec<OptionId>, out: &mut Vec<Part>) {
+            let branch = {
+                let mut s = p.solver();
+                for &o in prefix.iter() {
+                    s.force(o).expect("a part's options are compatible");
+                }
+                s.branch()
+            };
+            let part = |prefix: &[OptionId]| Part {
+                choices: prefix.iter().copied().map(Some).collect(),
+                moves: Vec::new(),
+            };
+            match branch {
+                Branch::DeadEnd(_) => {}
+                Branch::Solved => out.push(part(prefix)),
+                Branch::On(..) if prefix.len() >= depth => out.push(part(prefix)),
+                Branch::On(_, options) => {
+                    for o in options {
+                        prefix.push(o);
+                        exact(p, depth, prefix, out);
+                        prefix.pop();
+                    }
+                }
+            }
+        }
+        fn bounded(p: &mut Problem, depth: usize, path: &mut Vec<u32>, out: &mut Vec<Part>) {
+            let (moves, choices) = {
+                let mut s = p.solver();
+                assert!(s.replay_bounded(path), "a path of the search's own moves");
+                (s.moves_bounded(), s.path_choices())
+            };
+            let part = || Part {
+                choices: choices.clone(),
+                moves: path.clone(),
+            };
+            match moves {
+                Moves::DeadEnd => {}
+                Moves::Solution => out.push(part()),
+                Moves::Branch(_) if path.len() >= depth => out.push(part()),
+                Moves::Branch(n) => {
+                    for m in 0..n {
+                        path.push(m);
+                        bounded(p, depth, path, out);
+                        path.pop();
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        if p.kind() == Kind::Multiplicities {
+            bounded(p, depth, &mut Vec::new(), &mut out);
+        } else {
+            exact(p, depth, &mut Vec::new(), &mut out);
+        }
+        out
+    }
+
+    /// A random small problem: plain, colored or bounded by `kind`.
+    fn random_problem(rng: &mut Rng, kind: usize) -> Problem {
+        let primary = 1 + rng.below(6);
+        let secondary = rng.below(3);
+        let mut p = Problem::new(primary, secondary);
+        if kind == 2 {
+            for i in 0..primary {
+                let lo = rng.below(3) as u32;
+                let hi = lo + rng.below(2) as u32;
+                p.set_bounds(p.primary(i), lo, hi.max(1)).unwrap();
+            }
+        }
+        for _ in 0..rng.below(14) {
+            let mut items: Vec<(Item, Option<Color>)> = Vec::new();
+            for i in 0..primary + secondary {
+                if rng.below(3) == 0 {
+                    let item = if i < primary {
+                        p.primary(i)
+                    } else {
+                        p.secondary(i - primary)
+                    };
+                    let color = (kind == 1 && i >= primary && rng.below(2) == 0)
+                        .then(|| Color::new(rng.below(2)));
+                    items.push((item, color));
+                }
+            }
+            if !items.is_empty() {
+                p.add_colored_option(items).unwrap();
+            }
+        }
+        p
+    }
+
+    #[test]
+    fn the_walk_cuts_as_the_replays_did() {
+        let mut rng = Rng::new(28);
+        let mut parts = [0usize; 3];
+        for round in 0..600 {
+            let kind = round % 3;
+            let mut p = random_problem(&mut rng, kind);
+            let count = p.count();
+            for depth in 0..5 {
+                let expected = replayed_cut(&mut p, depth);
+                let walked = p.cut(depth);
+                assert_eq!(walked, expected, "round {round}, depth {depth}");
+                parts[kind] += walked.len();
+                let mut total = 0;
+                for part in &walked {
+                    let mut s = p.solver();
+                    s.enter(part).unwrap();
+                    total += s.count(None).solutions;
+                }
+                assert_eq!(total, count, "round {round}, depth {depth}");
+            }
+        }
+        // Every kind was cut into many parts, not only the root.
+        assert!(parts.iter().all(|&n| n > 500), "{parts:?}");
     }
 }

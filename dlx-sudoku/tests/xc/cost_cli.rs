@@ -325,8 +325,19 @@ fn min_cost_rejects_bounds_and_overflowing_totals() {
     let (code, out, err) = run_bin(&["--min-cost"], Some(input));
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("too large"), "{err}");
-    // Counting still works on both.
-    assert_eq!(run_bin(&[], Some(input)).1, "1\n");
+    // The reader and the search agree on the largest cost: counting
+    // refuses it too, at its place.
+    let (code, out, err) = run_bin(&[], Some(input));
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("<stdin>:2:3: cost 18446744073709551615 is too large"),
+        "{err}"
+    );
+    // Costs that could add past 2^64 - 2 but do not in any solution.
+    let input = "a b c\na c |10000000000000000000\nb c |10000000000000000000\na\nb\n";
+    let (code, out, _) = run_bin(&["--min-cost"], Some(input));
+    assert_eq!(code, 0);
+    assert!(out.contains("10000000000000000000"), "{out}");
 }
 
 #[test]

@@ -60,7 +60,7 @@ pub(super) struct Arena {
     /// empty unless asked for.
     pub(super) disjoint: Vec<u32>,
     /// The taxes taken off the options' costs, added back to every total.
-    pub(super) total_tax: u64,
+    pub(super) total_tax: Total,
     /// Items covered plus option nodes unlinked.
     pub(super) updates: u64,
 }
@@ -83,19 +83,13 @@ impl Arena {
         }
         debug_assert_eq!(ranges.len(), p.option_count());
         let is_primary = |x: usize| (items[x].0 as usize) < primary;
-        // The bound on totals: per primary item, the dearest option whose
-        // first primary item it is. Chosen options have distinct first
-        // primary items, so no total exceeds the sum.
-        let mut dearest = vec![0u64; primary];
-        for (o, &(first, end)) in ranges.iter().enumerate() {
-            if let Some(x) = (first..end).find(|&x| is_primary(x)) {
-                let d = &mut dearest[items[x].0 as usize];
-                *d = (*d).max(p.cost(OptionId::new(o)));
-            }
-        }
-        let bound: u128 = dearest.iter().map(|&d| u128::from(d)).sum();
-        if bound >= u128::from(INFINITE) {
-            return Err(CostError::Overflow);
+        // Net costs stay below `INFINITE`; sums are `Total`s and cannot
+        // overflow, so nothing else needs checking before the search.
+        if let Some(option) = (0..ranges.len())
+            .map(OptionId::new)
+            .find(|&o| p.cost(o) > MAX_COST)
+        {
+            return Err(CostError::CostTooLarge { option });
         }
         // Each item's options (those with a primary item), in input order.
         let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -113,17 +107,15 @@ impl Arena {
         let mut net: Vec<u64> = (0..ranges.len())
             .map(|o| p.cost(OptionId::new(o)))
             .collect();
-        let mut total_tax = 0u64;
+        let mut total_tax: Total = 0;
         for list in &lists[..primary] {
             let net_of = |x: u32| net[option_of[x as usize] as usize];
             let Some(tax) = list.iter().map(|&x| net_of(x)).min() else {
                 continue;
             };
             if tax > 0 {
-                // Every solution pays each tax, so the sum is at most a
-                // total, which the bound keeps below `INFINITE` (when no
-                // solution exists, it is never added to one).
-                total_tax = total_tax.saturating_add(tax);
+                // Every solution pays each tax: a total is at least the sum.
+                total_tax += Total::from(tax);
                 for &x in list {
                     net[option_of[x as usize] as usize] -= tax;
                 }
@@ -272,14 +264,18 @@ impl Arena {
 
     /// A lower bound on the net cost still to pay: the sum, over the
     /// active items of [`Arena::disjoint`], of the cheapest option left in
-    /// each list (saturated: an empty list is infinite). No option covers
+    /// each list ([`UNBOUNDED`] when a list is empty). No option covers
     /// two of them, so a solution pays each with a different option.
     #[inline]
-    pub(super) fn disjoint_bound(&self) -> u64 {
-        let mut sum = 0u64;
+    pub(super) fn disjoint_bound(&self) -> Total {
+        let mut sum: Total = 0;
         for &c in &self.disjoint {
             if self.active[c as usize / 64] & (1 << (c % 64)) != 0 {
-                sum = sum.saturating_add(self.lk(c).down_cost);
+                let least = self.lk(c).down_cost;
+                if least == INFINITE {
+                    return UNBOUNDED;
+                }
+                sum += Total::from(least);
             }
         }
         sum

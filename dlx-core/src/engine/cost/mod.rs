@@ -102,8 +102,40 @@ const LEN_THRESHOLD: u32 = 10;
 /// color (Knuth's `-1`): the node stays in the item's frozen list.
 const PURIFIED: u32 = u32::MAX;
 
-/// An infinite cost: the cutoff before `k` solutions are known.
+/// An infinite net cost on the links: the `down_cost` of the node above
+/// an item's header (past the last option). No option costs this much
+/// ([`MAX_COST`] is below it), so it never stands for a real cost.
 const INFINITE: u64 = u64::MAX;
+
+/// The largest cost of an option, and of a solution: `u64::MAX` is the
+/// links' infinite cost. The text reader refuses an option whose costs add
+/// up to more ([`crate::text`]), and [`CostSearch::run`] an option that
+/// costs more or a best solution whose total is more.
+pub const MAX_COST: u64 = u64::MAX - 1;
+
+/// The largest `k` of [`CostSearch::best`] and [`Problem::best`]: 2^20
+/// (1,048,576) solutions. The search keeps the `k` best found so far, each
+/// with its options (about 60 bytes plus 4 per option), and sorts them at
+/// the end, so `k` bounds its memory and the work after a deadline; a
+/// larger `k` is [`CostError::TooManyBest`], not a search that fills the
+/// memory.
+pub const MAX_BEST: usize = 1 << 20;
+
+/// A sum of net costs in the search: partial solutions add up to `u128`,
+/// so no sum overflows (at most 2^32 options of at most [`MAX_COST`]
+/// each), and only a total that [`CostSearch::run`] reports must fit in
+/// [`MAX_COST`].
+type Total = u128;
+
+/// The cutoff before `k` solutions are known.
+const UNBOUNDED: Total = Total::MAX;
+
+/// `budget` as a threshold on the links' net costs: every option costs
+/// less than [`INFINITE`], so a budget past it is as good as [`INFINITE`].
+#[inline(always)]
+fn on_links(budget: Total) -> u64 {
+    budget.min(Total::from(INFINITE)) as u64
+}
 
 /// Why a min-cost search could not run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -114,15 +146,29 @@ pub enum CostError {
     /// extends DLX2 (colors), not DLX3 (multiplicities). Bounds of `1..=1`
     /// are accepted.
     Multiplicities,
-    /// The costs are so large that the total of some set of options the
-    /// search could choose might not fit in a `u64` (below `u64::MAX`).
-    /// The check is cheap and safe, not exact: for each primary item, the
-    /// dearest option whose first primary item it is; the sum of those
-    /// must stay below `u64::MAX`.
-    Overflow,
+    /// One of the best solutions costs more than [`MAX_COST`]: its total
+    /// cannot be reported. The search adds costs without overflow, so this
+    /// is said only of a real solution the answer holds (costs that could
+    /// add up past the limit, but do not in any best solution, are fine).
+    /// `option` is that solution's dearest option.
+    Overflow {
+        /// The solution's dearest option (the first of them on a tie).
+        option: OptionId,
+    },
+    /// An option costs more than [`MAX_COST`] ([`Problem::set_cost`]
+    /// takes any `u64`; the text reader refuses such a cost).
+    CostTooLarge {
+        /// The option.
+        option: OptionId,
+    },
     /// `k` = 0 in [`Problem::best`] or [`CostSearch::best`]: no solution
     /// was asked for.
     ZeroBest,
+    /// `k` above [`MAX_BEST`] in [`Problem::best`] or [`CostSearch::best`].
+    TooManyBest {
+        /// The `k` asked for.
+        k: usize,
+    },
 }
 
 impl fmt::Display for CostError {
@@ -131,10 +177,22 @@ impl fmt::Display for CostError {
             CostError::Multiplicities => f.write_str(
                 "the min-cost search does not support bounds (multiplicities) other than 1",
             ),
-            CostError::Overflow => {
-                f.write_str("option costs too large: a total could exceed 2^64 - 2")
-            }
+            CostError::Overflow { option } => write!(
+                f,
+                "a best solution costs more than {MAX_COST} (2^64 - 2), the largest total; \
+                 its dearest option is option {}",
+                option.index()
+            ),
+            CostError::CostTooLarge { option } => write!(
+                f,
+                "option {} costs more than {MAX_COST} (2^64 - 2), the largest cost",
+                option.index()
+            ),
             CostError::ZeroBest => f.write_str("asked for the 0 best solutions (expected k >= 1)"),
+            CostError::TooManyBest { k } => write!(
+                f,
+                "asked for the {k} best solutions (expected k <= {MAX_BEST}: each is kept in memory)"
+            ),
         }
     }
 }
@@ -233,8 +291,9 @@ impl<'p> CostSearch<'p> {
 
     /// Keeps the `k` cheapest solutions (DLX5's `k`): the search prunes
     /// only what cannot beat the `k`-th best known, so a larger `k` costs
-    /// more time. `k` = 0 makes [`CostSearch::run`] fail with
-    /// [`CostError::ZeroBest`].
+    /// more time, and memory for up to `k` solutions. `k` = 0 makes
+    /// [`CostSearch::run`] fail with [`CostError::ZeroBest`], `k` above
+    /// [`MAX_BEST`] with [`CostError::TooManyBest`].
     pub fn best(&mut self, k: usize) -> &mut Self {
         self.k = k;
         self
@@ -282,11 +341,16 @@ impl<'p> CostSearch<'p> {
     /// Runs the search.
     ///
     /// # Errors
-    /// [`CostError`]: bounds on a primary item, costs too large for `u64`
-    /// totals, or `k` = 0. Nothing is searched then.
+    /// [`CostError`]: bounds on a primary item, an option's cost or a best
+    /// solution's total above [`MAX_COST`], or `k` = 0 or above
+    /// [`MAX_BEST`]. Nothing is
+    /// searched then, but for the total, known only after the search.
     pub fn run(&self) -> Result<CostReport, CostError> {
         if self.k == 0 {
             return Err(CostError::ZeroBest);
+        }
+        if self.k > MAX_BEST {
+            return Err(CostError::TooManyBest { k: self.k });
         }
         let p = self.problem;
         if (0..p.primary_count()).any(|i| p.bounds(p.primary(i)) != Some((1, 1))) {
@@ -314,19 +378,23 @@ impl<'p> CostSearch<'p> {
             7 => search.run::<7>(&mut arena),
             _ => search.run::<0>(&mut arena),
         };
-        let mut solutions: Vec<CostedSolution> = search
-            .heap
-            .into_iter()
-            .map(|(net, slot)| CostedSolution {
-                // No overflow: every total is below the bound `build`
-                // checked.
-                cost: arena.total_tax + net,
-                options: search.found[slot]
-                    .iter()
-                    .map(|&x| p.option_of(Node(x)))
-                    .collect(),
-            })
-            .collect();
+        let mut solutions = Vec::with_capacity(search.heap.len());
+        for (net, slot) in search.heap.into_vec() {
+            let options: Vec<OptionId> = search.found[slot]
+                .iter()
+                .map(|&x| p.option_of(Node(x)))
+                .collect();
+            let total = arena.total_tax + net;
+            if total > Total::from(MAX_COST) {
+                let dearest = options.iter().rev().max_by_key(|&&o| p.cost(o));
+                let option = *dearest.expect("a total above 0 has an option");
+                return Err(CostError::Overflow { option });
+            }
+            solutions.push(CostedSolution {
+                cost: total as u64,
+                options,
+            });
+        }
         solutions.sort_by_key(|s| s.cost);
         Ok(CostReport {
             solutions,
@@ -346,7 +414,7 @@ impl Problem {
     /// [`CostSearch`] for the `k` best and a node limit.
     ///
     /// # Errors
-    /// [`CostError::Multiplicities`] and [`CostError::Overflow`].
+    /// As [`CostSearch::run`].
     ///
     /// # Example
     ///

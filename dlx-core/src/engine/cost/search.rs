@@ -12,14 +12,14 @@ pub(super) struct Search {
     /// The node chosen at each level.
     pub(super) choice: Vec<u32>,
     /// The net cost of the options chosen above each level.
-    pub(super) partcost: Vec<u64>,
+    pub(super) partcost: Vec<Total>,
     /// The threshold each level covered its item with.
     pub(super) thresh0: Vec<u64>,
     /// The threshold each level committed its option's other items with.
     pub(super) thresh: Vec<u64>,
     /// The `k` least net costs found, largest on top, each with the slot
     /// of `found` that holds its solution.
-    pub(super) heap: BinaryHeap<(u64, usize)>,
+    pub(super) heap: BinaryHeap<(Total, usize)>,
     /// The nodes of the solutions in the heap.
     pub(super) found: Vec<Vec<u32>>,
     pub(super) k: usize,
@@ -81,18 +81,18 @@ impl Search {
     /// The net cost a solution must beat: the `k`-th least found, or
     /// infinite while fewer are known.
     #[inline]
-    pub(super) fn cutoff(&self) -> u64 {
+    pub(super) fn cutoff(&self) -> Total {
         if self.heap.len() < self.k {
-            INFINITE
+            UNBOUNDED
         } else {
-            self.heap.peek().map_or(INFINITE, |&(c, _)| c)
+            self.heap.peek().map_or(UNBOUNDED, |&(c, _)| c)
         }
     }
 
     /// Keeps the solution `choice[..depth]` of net cost `cost`, which
     /// beats the cutoff: in a new slot while fewer than `k` are kept, else
     /// in place of the dearest.
-    pub(super) fn record(&mut self, cost: u64, depth: usize) {
+    pub(super) fn record(&mut self, cost: Total, depth: usize) {
         let nodes = &self.choice[..depth];
         if self.heap.len() < self.k {
             self.heap.push((cost, self.found.len()));
@@ -119,8 +119,8 @@ impl Search {
             Recover,
         }
         let mut level = 0usize;
-        let mut cur_cost = 0u64;
-        let mut next_cost = 0u64;
+        let mut cur_cost: Total = 0;
+        let mut next_cost: Total = 0;
         let mut cur = 0u32;
         let mut best = 0u32;
         let mut at = At::Forward;
@@ -139,7 +139,7 @@ impl Search {
                         at = At::Backdown;
                         continue;
                     }
-                    let Some((c, t)) = a.choose(cutoff - cur_cost) else {
+                    let Some((c, t)) = a.choose(on_links(cutoff - cur_cost)) else {
                         // No primary item at all: the empty solution (the
                         // search checks for solutions after each option
                         // below the root).
@@ -156,15 +156,15 @@ impl Search {
                     let head = a.lk(best);
                     cur = head.down;
                     self.choice[level] = cur;
-                    next_cost = cur_cost + head.down_cost;
+                    next_cost = cur_cost + Total::from(head.down_cost);
                     // Below, nothing costing this much more is affordable.
-                    self.thresh0[level] = cutoff - next_cost;
+                    self.thresh0[level] = on_links(cutoff - next_cost);
                     a.cover::<K>(best, self.thresh0[level]);
                     at = At::Advance;
                 }
                 At::Advance => {
                     // X5: try the option `cur`, which is affordable.
-                    let thresh = self.cutoff() - next_cost;
+                    let thresh = on_links(self.cutoff() - next_cost);
                     self.thresh[level] = thresh;
                     a.commit_others::<K>(cur, thresh);
                     if a.all_covered() {
@@ -199,9 +199,12 @@ impl Search {
                     let l = a.lk(cur);
                     cur = l.down;
                     self.choice[level] = cur;
-                    next_cost = cur_cost.saturating_add(l.down_cost);
                     // The header's `down_cost` is infinite: past the last
                     // option the level is done too.
+                    next_cost = match l.down_cost {
+                        INFINITE => UNBOUNDED,
+                        cost => cur_cost + Total::from(cost),
+                    };
                     at = if next_cost >= self.cutoff() {
                         At::Backup
                     } else {

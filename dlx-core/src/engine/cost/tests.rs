@@ -40,12 +40,46 @@ fn lists_are_sorted_stably_by_net_cost() {
 }
 
 #[test]
-fn overflowing_costs_are_an_error() {
+fn only_real_totals_past_the_limit_are_an_error() {
+    // Two options that must both be chosen: 2^64 - 1 in all.
     let p = problem(2, &[(&[0], u64::MAX / 2 + 1), (&[1], u64::MAX / 2)]);
-    assert_eq!(p.min_cost(), Err(CostError::Overflow));
+    let option = OptionId::new(0);
+    assert_eq!(p.min_cost(), Err(CostError::Overflow { option }));
     // Alternatives for one item never add up.
-    let p = problem(1, &[(&[0], u64::MAX - 1), (&[0], u64::MAX - 1)]);
-    assert_eq!(p.min_cost().unwrap().unwrap().cost, u64::MAX - 1);
+    let p = problem(1, &[(&[0], MAX_COST), (&[0], MAX_COST)]);
+    assert_eq!(p.min_cost().unwrap().unwrap().cost, MAX_COST);
+    assert_eq!(p.best(2).unwrap().len(), 2);
+    // {a, c} + {b} and {b, c} + {a}: each 10^19, though the dearest
+    // options add up to 2 * 10^19.
+    let e19 = 10_000_000_000_000_000_000;
+    let p = problem(3, &[(&[0, 2], e19), (&[1, 2], e19), (&[0], 0), (&[1], 0)]);
+    assert_eq!(
+        p.best(5)
+            .unwrap()
+            .iter()
+            .map(|s| s.cost)
+            .collect::<Vec<_>>(),
+        [e19, e19]
+    );
+    // A cheap solution and one past the limit: the one best is fine, the
+    // two best are not.
+    let p = problem(2, &[(&[0, 1], 5), (&[0], MAX_COST), (&[1], 9)]);
+    assert_eq!(p.min_cost().unwrap().unwrap().cost, 5);
+    let option = OptionId::new(1);
+    assert_eq!(p.best(2), Err(CostError::Overflow { option }));
+    // A cost of 2^64 - 1 is refused before the search, with its option.
+    let p = problem(2, &[(&[0], 1), (&[1], u64::MAX)]);
+    let option = OptionId::new(1);
+    assert_eq!(p.min_cost(), Err(CostError::CostTooLarge { option }));
+    assert!(CostError::CostTooLarge { option }
+        .to_string()
+        .contains("option 1"));
+    // With the disjoint bound, an item with no option left is a dead end,
+    // whatever the budget.
+    let p = problem(2, &[(&[0], MAX_COST), (&[1], MAX_COST)]);
+    let option = OptionId::new(0);
+    let report = CostSearch::new(&p).disjoint_bound(true).run();
+    assert_eq!(report, Err(CostError::Overflow { option }));
 }
 
 #[test]

@@ -37,31 +37,34 @@ impl Links {
         self.shuffled = seeded;
     }
 
-    /// The item to branch on under a seed: the active primary item of
-    /// minimum length, ties broken by least [`Links::rank`] (not by index);
-    /// the scan stops at length 0 as DLX1's does.
+    /// The item to branch on under a seed, by `choice`'s scan with ties
+    /// of length broken by least [`Links::rank`] (not by index): the
+    /// active primary item of minimum length, the scan stopping where the
+    /// rule's does (at length 0 for DLX1's rule, at length 1 for the
+    /// others; [`Branching::First`](crate::Branching::First) takes the leftmost item, which no
+    /// length ties). An item the scan stops at is taken as the unseeded
+    /// scan takes it, without ranking, so that a seeded search costs what
+    /// an unseeded one does: ranking every item of length 1 would read
+    /// all active items at every node, quadratic on a chain.
     #[inline(never)]
-    pub(crate) fn choose_ranked(&self) -> Option<Slot> {
-        let mut best: Option<(u32, u32, u32)> = None;
-        for w in 0..self.primary_words {
-            let mut bits = self.active[w];
-            if w + 1 == self.primary_words {
-                bits &= self.last_mask;
-            }
-            while bits != 0 {
-                let k = (w * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let l = self.len[Slot(k)] & !COVERED;
-                if l == 0 {
-                    return Some(Slot(k));
-                }
-                let r = self.rank[k as usize];
-                if best.is_none_or(|(bl, br, _)| (l, r) < (bl, br)) {
-                    best = Some((l, r, k));
-                }
-            }
+    pub(crate) fn choose_ranked(&self, choice: Choice) -> Option<Slot> {
+        match choice {
+            Choice::MinLength => self.ranked_min::<0>(),
+            Choice::First => self.leftmost_min::<{ u32::MAX }>(),
+            // The short rules rank only where their stack is empty.
+            Choice::UpToOne | Choice::Short | Choice::ShortDegree => self.ranked_min::<1>(),
         }
-        best.map(|(_, _, k)| Slot(k))
+    }
+
+    /// [`crate::seed::ranked_min`] over the active primary items.
+    fn ranked_min<const STOP: u32>(&self) -> Option<Slot> {
+        let words = (0..self.primary_words).map(|w| match w + 1 == self.primary_words {
+            // Secondary items share the last word of primary ones.
+            true => self.active[w] & self.last_mask,
+            false => self.active[w],
+        });
+        let len = |k: u32| self.len[Slot(k)] & !COVERED;
+        crate::seed::ranked_min::<STOP>(words, len, &self.rank).map(Slot)
     }
 
     /// The item to branch on, or `None` when every primary item is covered.

@@ -38,7 +38,7 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Lev
             let degree = self.choice == Choice::ShortDegree;
             self.links.choose_short(degree)
         } else if RANKED {
-            self.links.choose_ranked()
+            self.links.choose_ranked(self.choice)
         } else {
             self.links.choose(self.choice)
         };

@@ -55,40 +55,24 @@ impl XccLinks {
     /// The item to branch on: DLX2's choice, the leftmost active primary
     /// item of least length with the scan stopping at length 0, or under
     /// another [`ColorChoice`] that rule's (the scan stopping at length 1,
-    /// or the leftmost item); a seed's ranks break ties in every rule but
-    /// `First`. `None` when no primary item is active.
+    /// or the leftmost item); a seed's ranks break the ties the scan
+    /// compares (not those of `First`, and not at the item the scan stops
+    /// at, which would make a seeded search read every active item at
+    /// every node: see [`crate::seed::ranked_min`]). `None` when no
+    /// primary item is active.
     #[inline]
     pub(super) fn choose(&self) -> Option<u32> {
-        if !self.rank.is_empty() && self.choice_rule != ColorChoice::First {
-            return self.choose_ranked();
-        }
+        let ranked = !self.rank.is_empty();
+        let words = || self.active.iter().copied();
+        let len = |k: u32| self.ln(k);
         match self.choice_rule {
+            ColorChoice::Dlx2 if ranked => crate::seed::ranked_min::<0>(words(), len, &self.rank),
+            ColorChoice::UpToOne if ranked => {
+                crate::seed::ranked_min::<1>(words(), len, &self.rank)
+            }
             ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len),
             ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len),
             ColorChoice::First => first_active(&self.active),
         }
-    }
-
-    /// [`XccLinks::choose`] under a seed: ties of length are broken by
-    /// least rank.
-    #[inline(never)]
-    pub(super) fn choose_ranked(&self) -> Option<u32> {
-        let mut best: Option<(u32, u32, u32)> = None;
-        for (w, &word) in self.active.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let k = (w * 64) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let l = self.ln(k);
-                if l == 0 {
-                    return Some(k);
-                }
-                let r = self.rank[k as usize];
-                if best.is_none_or(|(bl, br, _)| (l, r) < (bl, br)) {
-                    best = Some((l, r, k));
-                }
-            }
-        }
-        best.map(|(_, _, k)| k)
     }
 }
