@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 
 use super::help::AFTER_HELP;
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
-use crate::cli_common::parse_seconds;
+use crate::cli_common::{parse_seconds, threads_parser};
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
 use crate::rate::{self, Level};
@@ -127,9 +127,10 @@ struct GenerateArgs {
     /// Seed and per-puzzle statistics (clues, grids tried, time) on stderr.
     #[arg(short, long)]
     stats: bool,
-    /// Generate on N threads (0, the default: one per core). The puzzles do
-    /// not depend on it.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    /// Generate on N threads (0, the default: one per core; at most 256).
+    /// The puzzles do not depend on it.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0,
+          value_parser = threads_parser())]
     threads: usize,
 }
 
@@ -209,9 +210,10 @@ struct CommonArgs {
     /// Per-puzzle and total statistics (nodes, updates, time) on stderr.
     #[arg(short, long)]
     stats: bool,
-    /// Solve on N threads (0, the default: one per core). Output stays in
-    /// input order.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    /// Solve on N threads (0, the default: one per core; at most 256).
+    /// Output stays in input order.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0,
+          value_parser = threads_parser())]
     threads: usize,
     /// Prefix each output line with the input and line of its puzzle
     /// ('SOURCE:LINE: ').

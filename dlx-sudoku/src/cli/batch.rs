@@ -54,7 +54,7 @@ where
     // Answer each puzzle at once when a person is typing them in.
     let interactive = config.interactive && config.inputs.contains(&Input::Stdin);
     let threads = if interactive { 1 } else { config.threads };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let pool = match crate::cli_common::pool(threads) {
         Ok(pool) => pool,
         Err(e) => {
             let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");

@@ -30,10 +30,7 @@ pub(super) fn run<W: Write, E: Write>(
     if config.stats {
         let _ = writeln!(stderr, "seed={seed}");
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-    {
+    let pool = match crate::cli_common::pool(config.threads) {
         Ok(pool) => pool,
         Err(e) => {
             let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");

@@ -60,8 +60,9 @@ Output:
   on stderr shows the puzzles done and the rate; it is silent otherwise.
 
 Threads:
-  dlx-sudoku works on one thread per core by default (-j N to change): its
-  output does not depend on the thread count. The dlx program counts on one
+  dlx-sudoku works on one thread per core by default (-j N to change, N at
+  most 256: a larger N is a usage error): its output does not depend on
+  the thread count. The dlx program counts on one
   thread by default, because there the node and update statistics are
   DLX1's exactly only on one thread (dlx -j 0 uses every core).
 
@@ -125,5 +126,6 @@ Exit status (one rule for every subcommand):
      explain, hint and solve --unique); (generate) some puzzle missed --clues, --minimal or
      --level and the closest one was printed
   2  usage error (a bad regions file included), or an input could not be
-     read, or the output could not be written, or (generate) the variant
+     read, or the output could not be written (standard output closed
+     from the start, dlx-sudoku FILE >&-, included), or (generate) the variant
      admits no grid at all";

@@ -45,6 +45,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 pub use crate::cli_common::Input;
+/// Was standard output closed at the start (see `dlx-sudoku --help`,
+/// status 2)?
+pub use crate::cli_common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
 
 use crate::format::Format;
@@ -110,7 +113,7 @@ pub struct Config {
     pub time_limit: Option<std::time::Duration>,
     /// Write statistics to stderr.
     pub stats: bool,
-    /// Worker threads (0: one per core).
+    /// Worker threads (0: one per core; at most [`MAX_THREADS`], more are taken as that).
     pub threads: usize,
     /// The houses puzzles are played under.
     pub variant: Variant,
