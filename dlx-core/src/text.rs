@@ -200,10 +200,11 @@ impl fmt::Display for ParseError {
             ParseErrorKind::SecondDivider => {
                 f.write_str("a second '|' in the item line (expected one at most)")
             }
-            ParseErrorKind::DuplicateItem(n) => write!(f, "item '{n}' is declared twice"),
+            ParseErrorKind::DuplicateItem(n) => write!(f, "item '{}' is declared twice", Short(n)),
             ParseErrorKind::NameTooLong(n) => write!(
                 f,
-                "item name '{n}' is {} characters long (at most {MAX_NAME_LEN} allowed)",
+                "item name '{}' is {} characters long (at most {MAX_NAME_LEN} allowed)",
+                Short(n),
                 n.chars().count()
             ),
             ParseErrorKind::BadCharacter(c) => write!(
@@ -217,10 +218,10 @@ impl fmt::Display for ParseError {
                 "'|' in an option (expected item names only, and costs written |N)",
             ),
             ParseErrorKind::UnknownItem(n) => {
-                write!(f, "unknown item '{n}' (not in the item line)")
+                write!(f, "unknown item '{}' (not in the item line)", Short(n))
             }
             ParseErrorKind::RepeatedItem(n) => {
-                write!(f, "item '{n}' appears twice in this option")
+                write!(f, "item '{}' appears twice in this option", Short(n))
             }
             ParseErrorKind::LineTooLong => {
                 write!(f, "line longer than {MAX_LINE_LEN} bytes")
@@ -228,30 +229,36 @@ impl fmt::Display for ParseError {
             ParseErrorKind::TooLarge => f.write_str("the problem is too large"),
             ParseErrorKind::ColorOnPrimary(n) => write!(
                 f,
-                "item '{n}' is primary and cannot take a color (only secondary items can)"
+                "item '{}' is primary and cannot take a color (only secondary items can)",
+                Short(n)
             ),
             ParseErrorKind::EmptyColor(n) => write!(
                 f,
-                "item '{n}' has ':' but no color (expected one character after ':')"
+                "item '{}' has ':' but no color (expected one character after ':')",
+                Short(n)
             ),
             ParseErrorKind::LongColor(c) => write!(
                 f,
-                "color '{c}' is more than one character (expected exactly one)"
+                "color '{}' is more than one character (expected exactly one)",
+                Short(c)
             ),
             ParseErrorKind::BoundsOnSecondary(n) => write!(
                 f,
-                "item '{n}' is secondary and cannot have bounds (only primary items, before '|')"
+                "item '{}' is secondary and cannot have bounds (only primary items, before '|')",
+                Short(n)
             ),
             ParseErrorKind::BadBound(b) => write!(
                 f,
-                "bound '{b}' is not a number (expected lo:hi|name or k|name)"
+                "bound '{}' is not a number (expected lo:hi|name or k|name)",
+                Short(b)
             ),
             ParseErrorKind::BoundTooLarge(b) => {
-                write!(f, "bound {b} is too large (at most {})", u32::MAX)
+                write!(f, "bound {} is too large (at most {})", Short(b), u32::MAX)
             }
             ParseErrorKind::MissingUpperBound(t) => write!(
                 f,
-                "'{t}' has a lower bound but no upper bound (expected lo:hi|name)"
+                "'{}' has a lower bound but no upper bound (expected lo:hi|name)",
+                Short(t)
             ),
             ParseErrorKind::LowerAboveUpper { lo, hi } => write!(
                 f,
@@ -269,7 +276,8 @@ impl fmt::Display for ParseError {
             ),
             ParseErrorKind::CostTooLarge(t) => write!(
                 f,
-                "cost {t} is too large (an option's costs must add up to at most {})",
+                "cost {} is too large (an option's costs must add up to at most {})",
+                Short(t),
                 u64::MAX
             ),
         }
@@ -277,6 +285,30 @@ impl fmt::Display for ParseError {
 }
 
 impl Error for ParseError {}
+
+/// A token as an error message quotes it: whole up to [`Short::MAX`]
+/// characters, else its first [`Short::MAX`] characters, `…` and its length
+/// (a token can be as long as a line, [`MAX_LINE_LEN`] bytes).
+struct Short<'a>(&'a str);
+
+impl Short<'_> {
+    /// The most characters of a token quoted.
+    const MAX: usize = 40;
+}
+
+impl fmt::Display for Short<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(Short::MAX) {
+            None => f.write_str(self.0),
+            Some((end, _)) => write!(
+                f,
+                "{}… ({} characters)",
+                &self.0[..end],
+                self.0.chars().count()
+            ),
+        }
+    }
+}
 
 /// Reading DLX text failed: the input could not be read, or it is malformed.
 #[derive(Debug)]
