@@ -351,12 +351,16 @@ impl From<ParseError> for ReadError {
 }
 
 /// Reads lines of at most a given length, in memory bounded by that length:
-/// an over-long line is reported and skipped without being held whole.
+/// an over-long line is reported as soon as it passes the limit, and the
+/// rest of it skipped without being held (by the next call, or by
+/// [`LineReader::skip_rest`]).
 #[derive(Debug)]
 pub struct LineReader<R> {
     inner: R,
     max: usize,
     line_no: usize,
+    /// The line reported too long last has bytes left to skip.
+    skipping: bool,
 }
 
 /// One line from a [`LineReader`].
@@ -364,7 +368,8 @@ pub struct LineReader<R> {
 pub enum Line<'a> {
     /// A line (without its `\n`, or `\r\n`).
     Text(&'a [u8]),
-    /// A line longer than the limit; its bytes were skipped.
+    /// A line longer than the limit, reported once the limit was passed;
+    /// the rest of it is skipped before the next line is read.
     TooLong,
 }
 
@@ -375,7 +380,42 @@ impl<R: BufRead> LineReader<R> {
             inner,
             max,
             line_no: 0,
+            skipping: false,
         }
+    }
+
+    /// Skips what is left of the line last reported [`Line::TooLong`],
+    /// reading at most `max` bytes of it; returns whether its end (or the
+    /// input's) was reached. Without a line to skip, returns `true` at once.
+    /// An input that is one endless line (`/dev/zero`) is thus read no
+    /// further than the caller allows.
+    pub fn skip_rest(&mut self, max: u64) -> io::Result<bool> {
+        let mut left = max;
+        while self.skipping {
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                self.skipping = false;
+                break;
+            }
+            if left == 0 {
+                return Ok(false);
+            }
+            let room = available
+                .len()
+                .min(usize::try_from(left).unwrap_or(usize::MAX));
+            let (used, done) = match available[..room].iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (room, false),
+            };
+            self.inner.consume(used);
+            left -= used as u64;
+            self.skipping = !done;
+        }
+        Ok(true)
     }
 
     /// 1-based number of the line returned last (0 before the first).
@@ -387,6 +427,7 @@ impl<R: BufRead> LineReader<R> {
     /// the end of the input. A line's `\r\n` or `\n` is removed; a last line
     /// without a newline is returned as it is.
     pub fn next_line<'b>(&mut self, buf: &'b mut Vec<u8>) -> io::Result<Option<Line<'b>>> {
+        self.skip_rest(u64::MAX)?;
         buf.clear();
         let mut too_long = false;
         let mut any = false;
@@ -404,17 +445,17 @@ impl<R: BufRead> LineReader<R> {
                 Some(i) => (&available[..i], Some(i + 1)),
                 None => (available, None),
             };
-            if !too_long {
-                if buf.len() + chunk.len() > self.max {
-                    too_long = true;
-                    buf.clear();
-                } else {
-                    buf.extend_from_slice(chunk);
-                }
+            if buf.len() + chunk.len() > self.max {
+                // Report it now: the rest of the line may never end.
+                too_long = true;
+                buf.clear();
+                self.skipping = done.is_none();
+            } else {
+                buf.extend_from_slice(chunk);
             }
             let used = done.unwrap_or(available.len());
             self.inner.consume(used);
-            if done.is_some() {
+            if done.is_some() || too_long {
                 break;
             }
         }

@@ -602,3 +602,27 @@ fn long_tokens_are_quoted_short() {
     let e = parse_err(b"a b\na zzz\n").to_string();
     assert_eq!(e, "2:3: unknown item 'zzz' (not in the item line)");
 }
+
+/// An endless line (`/dev/zero`) is reported as soon as it passes the
+/// limit: neither `read` nor `LineReader` waits for its end.
+#[test]
+fn endless_line_is_reported_at_the_limit() {
+    let endless = Cursor::new(&b"a b\n"[..]).chain(io::repeat(b'a'));
+    match text::read(BufReader::new(endless)) {
+        Err(ReadError::Parse(e)) => assert_eq!((e.line, e.kind), (2, ParseErrorKind::LineTooLong)),
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+    let mut lines = LineReader::new(BufReader::new(io::repeat(b'a')), 10);
+    let mut buf = Vec::new();
+    assert_eq!(lines.next_line(&mut buf).unwrap(), Some(Line::TooLong));
+    assert!(!lines.skip_rest(1000).unwrap());
+    // A long line that ends is skipped, and the next one read.
+    let input = format!("{}\nnext\n", "a".repeat(100));
+    let mut lines = LineReader::new(input.as_bytes(), 10);
+    assert_eq!(lines.next_line(&mut buf).unwrap(), Some(Line::TooLong));
+    assert_eq!(
+        lines.next_line(&mut buf).unwrap(),
+        Some(Line::Text(b"next"))
+    );
+    assert_eq!(lines.line_number(), 2);
+}

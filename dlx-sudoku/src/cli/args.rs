@@ -1,7 +1,7 @@
 //! The command line of `dlx-sudoku`: clap's view of it ([`Args`]) and its
 //! validation into a [`Config`].
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -13,7 +13,7 @@ use crate::cli_common::{parse_seconds, threads_parser};
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
 use crate::rate::{self, Level};
-use crate::variant::{Regions, Variant};
+use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
 
 /// Command-line arguments of `dlx-sudoku`, as clap parses them;
 /// [`Args::config`] validates them into a [`Config`].
@@ -161,7 +161,7 @@ impl VariantArgs {
         let variant = match &self.regions {
             None => Variant::classic(),
             Some(path) => {
-                let text = std::fs::read(path).map_err(|e| {
+                let text = read_regions(path).map_err(|e| {
                     format!(
                         "dlx-sudoku: cannot read the regions file {}: {e}",
                         path.display()
@@ -174,6 +174,17 @@ impl VariantArgs {
         };
         Ok(variant.with_diagonals(self.variant == VariantKind::X))
     }
+}
+
+/// The first [`MAX_REGIONS_BYTES`] + 1 bytes of the regions file at
+/// `path`, enough for [`Regions::parse`] to refuse a longer one (a regions
+/// file of `/dev/zero` once took 8 GB).
+fn read_regions(path: &Path) -> io::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_REGIONS_BYTES as u64 + 1)
+        .read_to_end(&mut text)?;
+    Ok(text)
 }
 
 /// Arguments of `solve`.

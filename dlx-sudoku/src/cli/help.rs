@@ -17,7 +17,9 @@ read and written):
             '|' separated by blanks, '.' blank; read back as written
   Values above 9 (16x16, 25x25 boards in line/grid/pretty format) are A=10
   ... P=25. CRLF line ends, tabs, trailing blanks, a UTF-8 byte-order mark
-  and a missing final newline are accepted.
+  and a missing final newline are accepted. A line longer than 64 KiB is
+  an error for its puzzle; one that goes on past 16 MiB ends its input as
+  a read error (status 2), so an endless input (/dev/zero) ends at once.
 
 Output:
   One record per input puzzle, in input order, in the output format (the
@@ -74,7 +76,8 @@ Variants (solve, count, check, rate, explain, hint and generate):
                   lines and '#' comment lines are ignored); it must make
                   side regions of side cells each, side 4, 9, 16 or 25.
                   Regions need not be contiguous. A bad file is a usage
-                  error naming its line and column. Puzzles of another size
+                  error naming its line and column; so is one longer than
+                  64 KiB (65536 bytes), which is not read further. Puzzles of another size
                   than the regions are 'invalid puzzle'.
   Both together make a jigsaw X-Sudoku. The singles pass works on the
   variant's houses. 'pretty' output draws the standard boxes, not regions.

@@ -10,6 +10,8 @@ Input:
   exactly once and every secondary item at most once. An option with no
   primary item can never be chosen; it is ignored with a warning on stderr,
   'SOURCE:LINE: option ignored (no primary items)', as Knuth's DLX1 does.
+  A line longer than 16 MiB (16777216 bytes) is an error, reported as soon
+  as the limit is passed (so /dev/zero ends at once).
   Knuth's later formats are read too:
     colors (DLX2)          in an option, 'x:c' gives secondary item x the
                            color c (one character); options may share x if
