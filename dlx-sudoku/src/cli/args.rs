@@ -127,6 +127,11 @@ struct GenerateArgs {
     /// Seed and per-puzzle statistics (clues, grids tried, time) on stderr.
     #[arg(short, long)]
     stats: bool,
+    /// Stop after SECS seconds (a decimal number): no puzzle is started
+    /// after it, one under way is printed as far as it got, and the exit
+    /// status is 1.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
     /// Generate on N threads (0, the default: one per core; at most 256).
     /// The puzzles do not depend on it.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 0,
@@ -358,7 +363,7 @@ impl GenerateArgs {
             format: None,
             output: self.output,
             max_nodes: None,
-            time_limit: None,
+            time_limit: self.time_limit,
             stats: self.stats,
             threads: self.threads,
             variant,
@@ -366,7 +371,7 @@ impl GenerateArgs {
             interactive: false,
             with_filename: false,
             unique: false,
-            count_progress: None,
+            count_progress: Some(COUNT_PROGRESS),
         })
     }
 }

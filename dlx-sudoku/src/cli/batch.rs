@@ -175,7 +175,7 @@ struct Work<'a> {
 
 /// Standard error, shared by the thread that writes the records and the
 /// ones that report on long counts; each write takes the lock.
-struct Log<'a, E>(&'a Mutex<E>);
+pub(super) struct Log<'a, E>(pub(super) &'a Mutex<E>);
 
 impl<E> Clone for Log<'_, E> {
     fn clone(&self) -> Self {

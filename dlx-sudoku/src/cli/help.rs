@@ -105,6 +105,14 @@ Generate (dlx-sudoku generate [OPTIONS]):
   easy or medium 1-2 ms; hard 0.1 s; fiendish 30-60 s (100 to 300 grids);
   extreme: none in 100 grids (25 s), so the closest puzzle (hard or
   fiendish) is printed and the status is 1.
+  Before the first puzzle, a first grid of the variant is searched for
+  within 2,000,000 nodes (about a second): regions that no grid fits
+  (or that need more) end the run with a message and status 2.
+  --time-limit SECS stops the run: no puzzle is started after SECS
+  seconds, one under way is printed as far as it got, stderr says how
+  many were made, and the status is 1. A run longer than 5 seconds writes
+  a line on stderr every 5 seconds: 'dlx-sudoku: generate: K of N puzzles
+  made, T s'.
   Output in poj2676 starts with the case count, like the judge's input.
 
 Rate (dlx-sudoku rate [OPTIONS] [FILE]...):

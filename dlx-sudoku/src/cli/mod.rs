@@ -109,7 +109,8 @@ pub struct Config {
     pub output: Option<Format>,
     /// Node limit for each puzzle's search.
     pub max_nodes: Option<u64>,
-    /// Time limit for each puzzle's search.
+    /// Time limit for each puzzle's search; for `generate`, for the whole
+    /// run.
     pub time_limit: Option<std::time::Duration>,
     /// Write statistics to stderr.
     pub stats: bool,
@@ -129,7 +130,8 @@ pub struct Config {
     /// solutions` in its place (and fails) instead of its first solution.
     pub unique: bool,
     /// `count`: while one puzzle's count runs, a line on stderr this often
-    /// (solutions and nodes so far); `None`: never.
+    /// (solutions and nodes so far); `generate`: the puzzles made so far,
+    /// this often; `None`: never.
     pub count_progress: Option<Duration>,
 }
 
