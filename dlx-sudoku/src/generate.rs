@@ -179,9 +179,12 @@ pub enum GenerateError {
     /// filled).
     #[error("no grid satisfies the {0} rules (the regions cannot all hold every value)")]
     NoGrid(&'static str),
-    /// Random starts kept failing within the node limit, or the search
-    /// for any grid ran out of its budget ([`FEASIBLE_NODES`]).
-    #[error("no grid found for the {0} rules within the search limits ({FEASIBLE_NODES} nodes for a first grid; the regions may admit none)")]
+    /// Random starts kept failing within the node limit, or no first grid
+    /// was found within the budget ([`FEASIBLE_NODES`] on the empty board,
+    /// then a few random starts).
+    #[error(
+        "no grid found for the {0} rules within the search limits (the regions may admit none)"
+    )]
     GridSearch(&'static str),
     /// The deadline ([`Generator::set_deadline`]) passed before any puzzle
     /// was made.
@@ -207,6 +210,11 @@ pub const CLIMB_SLACK: f64 = 0.1;
 /// Random starts tried before giving up on finding a grid.
 const GRID_TRIES: usize = 1000;
 
+/// Random starts tried for a first grid when the empty board's search ran
+/// out of [`FEASIBLE_NODES`]: with them, at most 6,000,000 nodes before a
+/// variant is given up.
+const UNPROVEN_TRIES: usize = 20;
+
 /// Search nodes allowed to find a first grid of the variant (an empty
 /// board completed) before any puzzle is made: a layout of regions that
 /// no grid fits can take the search for ever to prove so. Ordinary
@@ -223,9 +231,11 @@ pub struct Generator {
     order: usize,
     /// The cells that share a house with each cell.
     peers: Vec<Vec<usize>>,
-    /// Can the variant's houses be filled at all (a first grid found
-    /// within [`FEASIBLE_NODES`])? Why not, if not.
+    /// Can the variant's houses be filled at all (as far as the empty
+    /// board's search within [`FEASIBLE_NODES`] tells)? Why not, if not.
     feasible: Result<(), GenerateError>,
+    /// Has a grid of the variant been found?
+    proven: bool,
     /// Rates puzzles when a level is asked for (made on first use).
     rater: Option<Rater>,
     /// No new grid, move or removal is started after this.
@@ -243,6 +253,7 @@ impl Generator {
             order: 0,
             peers: Vec::new(),
             feasible: Ok(()),
+            proven: false,
             rater: None,
             deadline: None,
         }
@@ -379,10 +390,12 @@ impl Generator {
             let empty = Board::empty(order);
             let mut grid = Board::empty(order);
             self.solver.set_node_limit(Some(FEASIBLE_NODES));
-            self.feasible = match self.solver.solve(&empty, &mut grid) {
-                Outcome::Solved => Ok(()),
-                Outcome::NoSolution => Err(GenerateError::NoGrid(self.variant.name())),
-                _ => Err(GenerateError::GridSearch(self.variant.name())),
+            // Past the budget, random starts decide (some layouts of
+            // 16x16 and 25x25 regions need them): at most UNPROVEN_TRIES.
+            (self.feasible, self.proven) = match self.solver.solve(&empty, &mut grid) {
+                Outcome::Solved => (Ok(()), true),
+                Outcome::NoSolution => (Err(GenerateError::NoGrid(self.variant.name())), false),
+                _ => (Ok(()), false),
             };
         }
         self.feasible.clone()
@@ -397,7 +410,12 @@ impl Generator {
         let side = order * order;
         let empty = Board::empty(order);
         let mut grid = Board::empty(order);
-        for _ in 0..GRID_TRIES {
+        let tries = if self.proven {
+            GRID_TRIES
+        } else {
+            UNPROVEN_TRIES
+        };
+        for _ in 0..tries {
             let mut start = empty.clone();
             for &cell in rng.permutation(side * side).iter().take(side) {
                 let used = self.peers[cell]
@@ -416,6 +434,7 @@ impl Generator {
             }
             self.solver.set_node_limit(Some(GRID_NODES));
             if self.solver.solve(&start, &mut grid) == Outcome::Solved {
+                self.proven = true;
                 let t = if self.variant.regions().is_some() {
                     Transform::relabel(order, rng)
                 } else {

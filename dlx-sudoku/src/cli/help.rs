@@ -106,8 +106,9 @@ Generate (dlx-sudoku generate [OPTIONS]):
   extreme: none in 100 grids (25 s), so the closest puzzle (hard or
   fiendish) is printed and the status is 1.
   Before the first puzzle, a first grid of the variant is searched for
-  within 2,000,000 nodes (about a second): regions that no grid fits
-  (or that need more) end the run with a message and status 2.
+  within a budget (2,000,000 nodes on the empty board, then 20 random
+  starts of 200,000: a few seconds): regions that no grid fits (or that
+  need more) end the run with a message and status 2.
   --time-limit SECS stops the run: no puzzle is started after SECS
   seconds, one under way is printed as far as it got, stderr says how
   many were made, and the status is 1. A run longer than 5 seconds writes
