@@ -202,10 +202,11 @@ impl fmt::Display for ParseError {
             ParseErrorKind::SecondDivider => {
                 f.write_str("a second '|' in the item line (expected one at most)")
             }
-            ParseErrorKind::DuplicateItem(n) => write!(f, "item '{n}' is declared twice"),
+            ParseErrorKind::DuplicateItem(n) => write!(f, "item '{}' is declared twice", Short(n)),
             ParseErrorKind::NameTooLong(n) => write!(
                 f,
-                "item name '{n}' is {} characters long (at most {MAX_NAME_LEN} allowed)",
+                "item name '{}' is {} characters long (at most {MAX_NAME_LEN} allowed)",
+                Short(n),
                 n.chars().count()
             ),
             ParseErrorKind::BadCharacter(c) => write!(
@@ -219,10 +220,10 @@ impl fmt::Display for ParseError {
                 "'|' in an option (expected item names only, and costs written |N)",
             ),
             ParseErrorKind::UnknownItem(n) => {
-                write!(f, "unknown item '{n}' (not in the item line)")
+                write!(f, "unknown item '{}' (not in the item line)", Short(n))
             }
             ParseErrorKind::RepeatedItem(n) => {
-                write!(f, "item '{n}' appears twice in this option")
+                write!(f, "item '{}' appears twice in this option", Short(n))
             }
             ParseErrorKind::LineTooLong => {
                 write!(f, "line longer than {MAX_LINE_LEN} bytes")
@@ -230,30 +231,36 @@ impl fmt::Display for ParseError {
             ParseErrorKind::TooLarge => f.write_str("the problem is too large"),
             ParseErrorKind::ColorOnPrimary(n) => write!(
                 f,
-                "item '{n}' is primary and cannot take a color (only secondary items can)"
+                "item '{}' is primary and cannot take a color (only secondary items can)",
+                Short(n)
             ),
             ParseErrorKind::EmptyColor(n) => write!(
                 f,
-                "item '{n}' has ':' but no color (expected one character after ':')"
+                "item '{}' has ':' but no color (expected one character after ':')",
+                Short(n)
             ),
             ParseErrorKind::LongColor(c) => write!(
                 f,
-                "color '{c}' is more than one character (expected exactly one)"
+                "color '{}' is more than one character (expected exactly one)",
+                Short(c)
             ),
             ParseErrorKind::BoundsOnSecondary(n) => write!(
                 f,
-                "item '{n}' is secondary and cannot have bounds (only primary items, before '|')"
+                "item '{}' is secondary and cannot have bounds (only primary items, before '|')",
+                Short(n)
             ),
             ParseErrorKind::BadBound(b) => write!(
                 f,
-                "bound '{b}' is not a number (expected lo:hi|name or k|name)"
+                "bound '{}' is not a number (expected lo:hi|name or k|name)",
+                Short(b)
             ),
             ParseErrorKind::BoundTooLarge(b) => {
-                write!(f, "bound {b} is too large (at most {})", u32::MAX)
+                write!(f, "bound {} is too large (at most {})", Short(b), u32::MAX)
             }
             ParseErrorKind::MissingUpperBound(t) => write!(
                 f,
-                "'{t}' has a lower bound but no upper bound (expected lo:hi|name)"
+                "'{}' has a lower bound but no upper bound (expected lo:hi|name)",
+                Short(t)
             ),
             ParseErrorKind::LowerAboveUpper { lo, hi } => write!(
                 f,
@@ -271,13 +278,39 @@ impl fmt::Display for ParseError {
             ),
             ParseErrorKind::CostTooLarge(t) => write!(
                 f,
-                "cost {t} is too large (an option's costs must add up to at most {MAX_COST})"
+                "cost {} is too large (an option's costs must add up to at most {})",
+                Short(t),
+                MAX_COST
             ),
         }
     }
 }
 
 impl Error for ParseError {}
+
+/// A token as an error message quotes it: whole up to [`Short::MAX`]
+/// characters, else its first [`Short::MAX`] characters, `…` and its length
+/// (a token can be as long as a line, [`MAX_LINE_LEN`] bytes).
+struct Short<'a>(&'a str);
+
+impl Short<'_> {
+    /// The most characters of a token quoted.
+    const MAX: usize = 40;
+}
+
+impl fmt::Display for Short<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.char_indices().nth(Short::MAX) {
+            None => f.write_str(self.0),
+            Some((end, _)) => write!(
+                f,
+                "{}… ({} characters)",
+                &self.0[..end],
+                self.0.chars().count()
+            ),
+        }
+    }
+}
 
 /// Reading DLX text failed: the input could not be read, or it is malformed.
 #[derive(Debug)]
@@ -320,12 +353,16 @@ impl From<ParseError> for ReadError {
 }
 
 /// Reads lines of at most a given length, in memory bounded by that length:
-/// an over-long line is reported and skipped without being held whole.
+/// an over-long line is reported as soon as it passes the limit, and the
+/// rest of it skipped without being held (by the next call, or by
+/// [`LineReader::skip_rest`]).
 #[derive(Debug)]
 pub struct LineReader<R> {
     inner: R,
     max: usize,
     line_no: usize,
+    /// The line reported too long last has bytes left to skip.
+    skipping: bool,
 }
 
 /// One line from a [`LineReader`].
@@ -333,7 +370,8 @@ pub struct LineReader<R> {
 pub enum Line<'a> {
     /// A line (without its `\n`, or `\r\n`).
     Text(&'a [u8]),
-    /// A line longer than the limit; its bytes were skipped.
+    /// A line longer than the limit, reported once the limit was passed;
+    /// the rest of it is skipped before the next line is read.
     TooLong,
 }
 
@@ -344,7 +382,42 @@ impl<R: BufRead> LineReader<R> {
             inner,
             max,
             line_no: 0,
+            skipping: false,
         }
+    }
+
+    /// Skips what is left of the line last reported [`Line::TooLong`],
+    /// reading at most `max` bytes of it; returns whether its end (or the
+    /// input's) was reached. Without a line to skip, returns `true` at once.
+    /// An input that is one endless line (`/dev/zero`) is thus read no
+    /// further than the caller allows.
+    pub fn skip_rest(&mut self, max: u64) -> io::Result<bool> {
+        let mut left = max;
+        while self.skipping {
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                self.skipping = false;
+                break;
+            }
+            if left == 0 {
+                return Ok(false);
+            }
+            let room = available
+                .len()
+                .min(usize::try_from(left).unwrap_or(usize::MAX));
+            let (used, done) = match available[..room].iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (room, false),
+            };
+            self.inner.consume(used);
+            left -= used as u64;
+            self.skipping = !done;
+        }
+        Ok(true)
     }
 
     /// 1-based number of the line returned last (0 before the first).
@@ -356,6 +429,7 @@ impl<R: BufRead> LineReader<R> {
     /// the end of the input. A line's `\r\n` or `\n` is removed; a last line
     /// without a newline is returned as it is.
     pub fn next_line<'b>(&mut self, buf: &'b mut Vec<u8>) -> io::Result<Option<Line<'b>>> {
+        self.skip_rest(u64::MAX)?;
         buf.clear();
         let mut too_long = false;
         let mut any = false;
@@ -373,17 +447,17 @@ impl<R: BufRead> LineReader<R> {
                 Some(i) => (&available[..i], Some(i + 1)),
                 None => (available, None),
             };
-            if !too_long {
-                if buf.len() + chunk.len() > self.max {
-                    too_long = true;
-                    buf.clear();
-                } else {
-                    buf.extend_from_slice(chunk);
-                }
+            if buf.len() + chunk.len() > self.max {
+                // Report it now: the rest of the line may never end.
+                too_long = true;
+                buf.clear();
+                self.skipping = done.is_none();
+            } else {
+                buf.extend_from_slice(chunk);
             }
             let used = done.unwrap_or(available.len());
             self.inner.consume(used);
-            if done.is_some() {
+            if done.is_some() || too_long {
                 break;
             }
         }

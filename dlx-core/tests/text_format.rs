@@ -580,3 +580,49 @@ fn line_reader_skips_an_over_long_line_without_holding_it() {
     );
     assert_eq!(reader.line_number(), 3);
 }
+
+/// A long token is quoted as its first 40 characters, `…` and its length,
+/// not whole (a token can be as long as a line, 16 MiB).
+#[test]
+fn long_tokens_are_quoted_short() {
+    let long = "x".repeat(100_000);
+    let digits = "9".repeat(100_000);
+    for (input, start) in [
+        (format!("a | c\na c:{long}\n"), "2:5: color 'xxxx"),
+        (format!("a | c\na |{digits}\n"), "2:3: cost 9999"),
+        (format!("{digits}:3|a | c\na\n"), "1:1: bound 9999"),
+        (format!("a | c\n{long}\n"), "2:1: item name 'xxxx"),
+    ] {
+        let e = parse_err(input.as_bytes()).to_string();
+        assert!(e.starts_with(start), "{e}");
+        assert!(e.contains("… (100000 characters)"), "{e}");
+        assert!(e.len() < 250, "{} bytes: {e}", e.len());
+    }
+    // Up to 40 characters, the token is quoted whole, as before.
+    let e = parse_err(b"a b\na zzz\n").to_string();
+    assert_eq!(e, "2:3: unknown item 'zzz' (not in the item line)");
+}
+
+/// An endless line (`/dev/zero`) is reported as soon as it passes the
+/// limit: neither `read` nor `LineReader` waits for its end.
+#[test]
+fn endless_line_is_reported_at_the_limit() {
+    let endless = Cursor::new(&b"a b\n"[..]).chain(io::repeat(b'a'));
+    match text::read(BufReader::new(endless)) {
+        Err(ReadError::Parse(e)) => assert_eq!((e.line, e.kind), (2, ParseErrorKind::LineTooLong)),
+        other => panic!("expected a parse error, got {other:?}"),
+    }
+    let mut lines = LineReader::new(BufReader::new(io::repeat(b'a')), 10);
+    let mut buf = Vec::new();
+    assert_eq!(lines.next_line(&mut buf).unwrap(), Some(Line::TooLong));
+    assert!(!lines.skip_rest(1000).unwrap());
+    // A long line that ends is skipped, and the next one read.
+    let input = format!("{}\nnext\n", "a".repeat(100));
+    let mut lines = LineReader::new(input.as_bytes(), 10);
+    assert_eq!(lines.next_line(&mut buf).unwrap(), Some(Line::TooLong));
+    assert_eq!(
+        lines.next_line(&mut buf).unwrap(),
+        Some(Line::Text(b"next"))
+    );
+    assert_eq!(lines.line_number(), 2);
+}

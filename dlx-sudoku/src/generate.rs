@@ -67,6 +67,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::time::Instant;
+
 use crate::board::{MAX_ORDER, MIN_ORDER};
 use crate::rate::{Level, Rater, Rating};
 use crate::rng::Rng;
@@ -177,9 +179,17 @@ pub enum GenerateError {
     /// filled).
     #[error("no grid satisfies the {0} rules (the regions cannot all hold every value)")]
     NoGrid(&'static str),
-    /// Random starts kept failing within the node limit.
-    #[error("no grid found for the {0} rules within the search limits")]
+    /// Random starts kept failing within the node limit, or no first grid
+    /// was found within the budget ([`FEASIBLE_NODES`] on the empty board,
+    /// then a few random starts).
+    #[error(
+        "no grid found for the {0} rules within the search limits (the regions may admit none)"
+    )]
     GridSearch(&'static str),
+    /// The deadline ([`Generator::set_deadline`]) passed before any puzzle
+    /// was made.
+    #[error("time limit reached before a puzzle was made")]
+    TimeLimit,
 }
 
 /// Search nodes allowed for one uniqueness check while clues are removed;
@@ -200,9 +210,17 @@ pub const CLIMB_SLACK: f64 = 0.1;
 /// Random starts tried before giving up on finding a grid.
 const GRID_TRIES: usize = 1000;
 
-/// Search nodes allowed to decide whether the variant has any grid at all
-/// (an empty board); past it, the random starts are tried anyway.
-const FEASIBLE_NODES: u64 = 2_000_000;
+/// Random starts tried for a first grid when the empty board's search ran
+/// out of [`FEASIBLE_NODES`]: with them, at most 6,000,000 nodes before a
+/// variant is given up.
+const UNPROVEN_TRIES: usize = 20;
+
+/// Search nodes allowed to find a first grid of the variant (an empty
+/// board completed) before any puzzle is made: a layout of regions that
+/// no grid fits can take the search for ever to prove so. Ordinary
+/// layouts need a few hundred nodes; past the budget the variant is given
+/// up ([`GenerateError::GridSearch`]), about a second's work.
+pub const FEASIBLE_NODES: u64 = 2_000_000;
 
 /// Makes puzzles of one variant; keeps its solver and buffers between them.
 #[derive(Debug)]
@@ -213,10 +231,15 @@ pub struct Generator {
     order: usize,
     /// The cells that share a house with each cell.
     peers: Vec<Vec<usize>>,
-    /// Can the variant's houses be filled at all (as far as known)?
-    feasible: bool,
+    /// Can the variant's houses be filled at all (as far as the empty
+    /// board's search within [`FEASIBLE_NODES`] tells)? Why not, if not.
+    feasible: Result<(), GenerateError>,
+    /// Has a grid of the variant been found?
+    proven: bool,
     /// Rates puzzles when a level is asked for (made on first use).
     rater: Option<Rater>,
+    /// No new grid, move or removal is started after this.
+    deadline: Option<Instant>,
 }
 
 impl Generator {
@@ -229,9 +252,24 @@ impl Generator {
             solver,
             order: 0,
             peers: Vec::new(),
-            feasible: true,
+            feasible: Ok(()),
+            proven: false,
             rater: None,
+            deadline: None,
         }
+    }
+
+    /// Stops the work on a puzzle at `deadline`: no grid, move of the walk
+    /// or clue removal is started after it, and the closest puzzle made so
+    /// far is returned (its goals missed), or
+    /// [`GenerateError::TimeLimit`] when there is none.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Has the deadline passed?
+    fn late(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// The variant.
@@ -257,6 +295,9 @@ impl Generator {
         let mut best: Option<(Miss, Generated)> = None;
         let mut attempts = 0;
         while attempts < options.attempts.max(1) {
+            if self.late() {
+                break;
+            }
             attempts += 1;
             let grid = self.grid(order, rng)?;
             let start = grid.clone();
@@ -281,9 +322,11 @@ impl Generator {
                 _ => 0.0,
             };
             let miss = Miss {
+                // A deadline may have cut the removal or the walk short.
                 goals: usize::from(clue_gap > 0)
                     + usize::from(options.minimal && minimal != Some(true))
-                    + usize::from(gap > 0.0),
+                    + usize::from(gap > 0.0)
+                    + usize::from(self.late()),
                 level_gap: gap,
                 clue_gap,
             };
@@ -302,7 +345,9 @@ impl Generator {
                 break;
             }
         }
-        let (_, mut made) = best.expect("at least one attempt");
+        let Some((_, mut made)) = best else {
+            return Err(GenerateError::TimeLimit);
+        };
         made.attempts = attempts;
         // The final word on uniqueness: count again, without a node limit.
         self.solver.set_node_limit(None);
@@ -340,16 +385,20 @@ impl Generator {
             self.peers = peers;
             self.order = order;
             // Regions that no grid fits would send every random start into
-            // a failing search: find out once, from the empty board.
+            // a failing search: find out once, from the empty board, within
+            // a budget.
             let empty = Board::empty(order);
             let mut grid = Board::empty(order);
             self.solver.set_node_limit(Some(FEASIBLE_NODES));
-            self.feasible = self.solver.solve(&empty, &mut grid) != Outcome::NoSolution;
+            // Past the budget, random starts decide (some layouts of
+            // 16x16 and 25x25 regions need them): at most UNPROVEN_TRIES.
+            (self.feasible, self.proven) = match self.solver.solve(&empty, &mut grid) {
+                Outcome::Solved => (Ok(()), true),
+                Outcome::NoSolution => (Err(GenerateError::NoGrid(self.variant.name())), false),
+                _ => (Ok(()), false),
+            };
         }
-        if !self.feasible {
-            return Err(GenerateError::NoGrid(self.variant.name()));
-        }
-        Ok(())
+        self.feasible.clone()
     }
 
     /// A random full grid of `order` under the variant.
@@ -361,7 +410,12 @@ impl Generator {
         let side = order * order;
         let empty = Board::empty(order);
         let mut grid = Board::empty(order);
-        for _ in 0..GRID_TRIES {
+        let tries = if self.proven {
+            GRID_TRIES
+        } else {
+            UNPROVEN_TRIES
+        };
+        for _ in 0..tries {
             let mut start = empty.clone();
             for &cell in rng.permutation(side * side).iter().take(side) {
                 let used = self.peers[cell]
@@ -380,6 +434,7 @@ impl Generator {
             }
             self.solver.set_node_limit(Some(GRID_NODES));
             if self.solver.solve(&start, &mut grid) == Outcome::Solved {
+                self.proven = true;
                 let t = if self.variant.regions().is_some() {
                     Transform::relabel(order, rng)
                 } else {
@@ -388,8 +443,9 @@ impl Generator {
                 return Ok(t.board(&grid));
             }
         }
-        // Is there any grid at all?
-        self.solver.set_node_limit(None);
+        // Is there any grid at all? (`prepare` found one within this
+        // budget, so this one is bounded too.)
+        self.solver.set_node_limit(Some(FEASIBLE_NODES));
         Err(match self.solver.solve(&empty, &mut grid) {
             Outcome::NoSolution => GenerateError::NoGrid(self.variant.name()),
             _ => GenerateError::GridSearch(self.variant.name()),
@@ -427,6 +483,10 @@ impl Generator {
         let mut undecided = false;
         let mut stopped = false;
         for &k in &order {
+            if self.late() {
+                stopped = true;
+                break;
+            }
             let orbit = &orbits[k];
             if puzzle.cells()[orbit[0]] == 0 {
                 continue;
@@ -475,7 +535,7 @@ impl Generator {
         let mut best = (puzzle.clone(), rating, gap, true);
         let mut puzzle = puzzle;
         let mut moves = 0;
-        while best.2 > 0.0 && moves < CLIMB_MOVES {
+        while best.2 > 0.0 && moves < CLIMB_MOVES && !self.late() {
             moves += 1;
             let (full, empty): (Vec<usize>, Vec<usize>) =
                 (0..orbits.len()).partition(|&k| puzzle.cells()[orbits[k][0]] != 0);

@@ -272,6 +272,11 @@ pub struct Regions {
     labels: Vec<char>,
 }
 
+/// The longest regions file read, in bytes. A valid file is at most 25 rows
+/// of 25 labels (1,300 bytes with a blank between labels); the rest of the
+/// room is for comments and blank lines.
+pub const MAX_REGIONS_BYTES: usize = 64 * 1024;
+
 impl Regions {
     /// Reads regions from the text of a regions file.
     ///
@@ -280,8 +285,21 @@ impl Regions {
     /// text that is not UTF-8, an unsupported side, rows of the wrong
     /// length, too many or too few rows, and labels that do not make side
     /// regions of side cells.
+    ///
+    /// Text longer than [`MAX_REGIONS_BYTES`] is refused before anything
+    /// is parsed, naming the line and column where it passes the limit.
     pub fn parse(text: &[u8]) -> Result<Regions, RegionsError> {
         let error = |line: usize, column: Option<usize>, kind| RegionsError { line, column, kind };
+        if text.len() > MAX_REGIONS_BYTES {
+            let head = &text[..MAX_REGIONS_BYTES];
+            let line_start = head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let line = 1 + head.iter().filter(|&&b| b == b'\n').count();
+            let column = 1 + String::from_utf8_lossy(&head[line_start..]).chars().count();
+            let kind = RegionsErrorKind::TooLarge {
+                max: MAX_REGIONS_BYTES,
+            };
+            return Err(error(line, Some(column), kind));
+        }
         // (line, column, label) of every cell, row by row.
         let mut cells: Vec<(usize, usize, char)> = Vec::new();
         let mut side = 0;
@@ -563,6 +581,13 @@ pub enum RegionsErrorKind {
     TooManyRows {
         /// The side.
         side: usize,
+    },
+    /// The text goes on past [`MAX_REGIONS_BYTES`] (the position is the
+    /// first byte beyond it).
+    #[error("the file is longer than {max} bytes (expected at most 25 rows of 25 labels, with comments)")]
+    TooLarge {
+        /// [`MAX_REGIONS_BYTES`].
+        max: usize,
     },
     /// Fewer rows than the side.
     #[error("only {got} rows (expected {side} rows of {side} cells)")]

@@ -6,6 +6,7 @@ mod formats;
 mod fuzz_regressions;
 mod generate;
 mod hostile;
+mod limits;
 mod rate;
 mod solver;
 mod sudoku_cli;

@@ -5,7 +5,7 @@ use std::io::{self, BufReader};
 use std::process::ExitCode;
 
 use clap::Parser;
-use dlx_sudoku::cli::{run, Args};
+use dlx_sudoku::cli::{run, stdout_lost, Args, STDOUT_LOST};
 
 fn main() -> ExitCode {
     let config = match Args::parse().config() {
@@ -15,6 +15,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if stdout_lost() {
+        eprintln!("dlx-sudoku: {STDOUT_LOST}");
+        return ExitCode::from(2);
+    }
     // Standard input is read on whichever thread is free while the others
     // solve, so it is taken unlocked (`Stdin` can move between threads).
     let stdin = BufReader::with_capacity(64 * 1024, io::stdin());

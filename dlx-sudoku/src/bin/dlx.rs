@@ -6,10 +6,14 @@ use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
-use dlx_sudoku::xc::{run, Args};
+use dlx_sudoku::xc::{run, stdout_lost, Args, STDOUT_LOST};
 
 fn main() -> ExitCode {
     let config = Args::parse().config();
+    if stdout_lost() {
+        eprintln!("dlx: {STDOUT_LOST}");
+        return ExitCode::from(2);
+    }
     run(
         &config,
         io::stdin().lock(),

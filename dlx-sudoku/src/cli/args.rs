@@ -1,7 +1,7 @@
 //! The command line of `dlx-sudoku`: clap's view of it ([`Args`]) and its
 //! validation into a [`Config`].
 
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -9,11 +9,11 @@ use clap::{Parser, Subcommand};
 
 use super::help::AFTER_HELP;
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
-use crate::cli_common::parse_seconds;
+use crate::cli_common::{parse_seconds, threads_parser};
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
 use crate::rate::{self, Level};
-use crate::variant::{Regions, Variant};
+use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
 
 /// Command-line arguments of `dlx-sudoku`, as clap parses them;
 /// [`Args::config`] validates them into a [`Config`].
@@ -127,9 +127,15 @@ struct GenerateArgs {
     /// Seed and per-puzzle statistics (clues, grids tried, time) on stderr.
     #[arg(short, long)]
     stats: bool,
-    /// Generate on N threads (0, the default: one per core). The puzzles do
-    /// not depend on it.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    /// Stop after SECS seconds (a decimal number): no puzzle is started
+    /// after it, one under way is printed as far as it got, and the exit
+    /// status is 1.
+    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Generate on N threads (0, the default: one per core; at most 256).
+    /// The puzzles do not depend on it.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0,
+          value_parser = threads_parser())]
     threads: usize,
 }
 
@@ -160,7 +166,7 @@ impl VariantArgs {
         let variant = match &self.regions {
             None => Variant::classic(),
             Some(path) => {
-                let text = std::fs::read(path).map_err(|e| {
+                let text = read_regions(path).map_err(|e| {
                     format!(
                         "dlx-sudoku: cannot read the regions file {}: {e}",
                         path.display()
@@ -173,6 +179,17 @@ impl VariantArgs {
         };
         Ok(variant.with_diagonals(self.variant == VariantKind::X))
     }
+}
+
+/// The first [`MAX_REGIONS_BYTES`] + 1 bytes of the regions file at
+/// `path`, enough for [`Regions::parse`] to refuse a longer one (a regions
+/// file of `/dev/zero` once took 8 GB).
+fn read_regions(path: &Path) -> io::Result<Vec<u8>> {
+    let mut text = Vec::new();
+    std::fs::File::open(path)?
+        .take(MAX_REGIONS_BYTES as u64 + 1)
+        .read_to_end(&mut text)?;
+    Ok(text)
 }
 
 /// Arguments of `solve`.
@@ -209,9 +226,10 @@ struct CommonArgs {
     /// Per-puzzle and total statistics (nodes, updates, time) on stderr.
     #[arg(short, long)]
     stats: bool,
-    /// Solve on N threads (0, the default: one per core). Output stays in
-    /// input order.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 0)]
+    /// Solve on N threads (0, the default: one per core; at most 256).
+    /// Output stays in input order.
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0,
+          value_parser = threads_parser())]
     threads: usize,
     /// Prefix each output line with the input and line of its puzzle
     /// ('SOURCE:LINE: ').
@@ -345,7 +363,7 @@ impl GenerateArgs {
             format: None,
             output: self.output,
             max_nodes: None,
-            time_limit: None,
+            time_limit: self.time_limit,
             stats: self.stats,
             threads: self.threads,
             variant,
@@ -353,7 +371,7 @@ impl GenerateArgs {
             interactive: false,
             with_filename: false,
             unique: false,
-            count_progress: None,
+            count_progress: Some(COUNT_PROGRESS),
         })
     }
 }

@@ -54,7 +54,7 @@ where
     // Answer each puzzle at once when a person is typing them in.
     let interactive = config.interactive && config.inputs.contains(&Input::Stdin);
     let threads = if interactive { 1 } else { config.threads };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+    let pool = match crate::cli_common::pool(threads) {
         Ok(pool) => pool,
         Err(e) => {
             let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");
@@ -175,7 +175,7 @@ struct Work<'a> {
 
 /// Standard error, shared by the thread that writes the records and the
 /// ones that report on long counts; each write takes the lock.
-struct Log<'a, E>(&'a Mutex<E>);
+pub(super) struct Log<'a, E>(pub(super) &'a Mutex<E>);
 
 impl<E> Clone for Log<'_, E> {
     fn clone(&self) -> Self {

@@ -1,8 +1,11 @@
 //! `generate`: puzzles made in chunks on the threads, written in order.
 
 use std::io::{self, BufWriter, Write};
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
+use std::time::{Duration, Instant};
 
+use super::batch::Log;
 use super::{Config, Exit, GenerateConfig};
 use crate::format::{Format, Writer};
 use crate::generate::{self, Generated, Generator};
@@ -16,12 +19,62 @@ thread_local! {
 
 /// Runs `generate`: makes the puzzles in chunks on the pool and writes
 /// them in order.
-pub(super) fn run<W: Write, E: Write>(
+pub(super) fn run<W: Write, E: Write + Send>(
     config: &Config,
     g: &GenerateConfig,
     stdout: W,
-    mut stderr: E,
+    stderr: E,
 ) -> Exit {
+    let start = Instant::now();
+    let deadline = config.time_limit.and_then(|t| start.checked_add(t));
+    // Shared with the thread that reports on long runs.
+    let shared = Mutex::new(stderr);
+    let made = AtomicU64::new(0);
+    let (stop, stopped) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        if let Some(every) = config.count_progress {
+            let (shared, made) = (&shared, &made);
+            scope.spawn(move || report(every, g.count, start, made, stopped, shared));
+        }
+        let exit = make(config, g, deadline, &made, stdout, &shared);
+        drop(stop);
+        exit
+    })
+}
+
+/// Writes a line on `stderr` every `every` until `stopped` is dropped: the
+/// puzzles made so far and the time.
+fn report<E: Write>(
+    every: Duration,
+    count: u64,
+    start: Instant,
+    made: &AtomicU64,
+    stopped: mpsc::Receiver<()>,
+    stderr: &Mutex<E>,
+) {
+    while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+        super::batch::note(
+            stderr,
+            &format!(
+                "dlx-sudoku: generate: {} of {count} puzzles made, {:.0} s (--time-limit SECS stops the run)",
+                made.load(Ordering::Relaxed),
+                start.elapsed().as_secs_f64()
+            ),
+        );
+    }
+}
+
+/// Makes the puzzles in chunks on the pool and writes them in order, until
+/// the deadline.
+fn make<W: Write, E: Write>(
+    config: &Config,
+    g: &GenerateConfig,
+    deadline: Option<Instant>,
+    made: &AtomicU64,
+    stdout: W,
+    shared: &Mutex<E>,
+) -> Exit {
+    let mut stderr = Log(shared);
     let seed = g.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -30,10 +83,7 @@ pub(super) fn run<W: Write, E: Write>(
     if config.stats {
         let _ = writeln!(stderr, "seed={seed}");
     }
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-    {
+    let pool = match crate::cli_common::pool(config.threads) {
         Ok(pool) => pool,
         Err(e) => {
             let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");
@@ -51,23 +101,49 @@ pub(super) fn run<W: Write, E: Write>(
         }
         let mut first = 0;
         while first < g.count {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                let _ = writeln!(
+                    stderr,
+                    "dlx-sudoku: generate: time limit reached after {first} of {} puzzles",
+                    g.count
+                );
+                return Ok(Exit::PuzzleFailed);
+            }
             let end = g.count.min(first + chunk);
-            let made: Vec<(Result<Generated, generate::GenerateError>, f64)> = pool.install(|| {
-                use rayon::prelude::*;
-                (first..end)
-                    .into_par_iter()
-                    .map(|i| generate_one(config, g, seed, i))
-                    .collect()
-            });
-            for (i, (result, seconds)) in (first..).zip(made) {
+            let chunk_made: Vec<(Result<Generated, generate::GenerateError>, f64)> =
+                pool.install(|| {
+                    use rayon::prelude::*;
+                    (first..end)
+                        .into_par_iter()
+                        .map(|i| generate_one(config, g, seed, i, deadline))
+                        .collect()
+                });
+            for (i, (result, seconds)) in (first..).zip(chunk_made) {
                 let p = match result {
                     Ok(p) => p,
+                    Err(generate::GenerateError::TimeLimit) => {
+                        let _ = writeln!(
+                            stderr,
+                            "dlx-sudoku: generate: time limit reached after {i} of {} puzzles",
+                            g.count
+                        );
+                        return Ok(Exit::PuzzleFailed);
+                    }
                     Err(e) => {
                         let _ = writeln!(stderr, "dlx-sudoku: generate: {e}");
                         return Ok(Exit::Failure);
                     }
                 };
-                if !p.goal_met {
+                let late = deadline.is_some_and(|d| Instant::now() >= d);
+                if !p.goal_met && late {
+                    exit = Exit::PuzzleFailed;
+                    let _ = writeln!(
+                        stderr,
+                        "dlx-sudoku: puzzle {}: time limit reached; printing the puzzle reached: {} clues",
+                        i + 1,
+                        p.puzzle.clue_count()
+                    );
+                } else if !p.goal_met {
                     exit = Exit::PuzzleFailed;
                     let _ = writeln!(
                         stderr,
@@ -89,6 +165,7 @@ pub(super) fn run<W: Write, E: Write>(
                     );
                 }
                 writer.board(&mut out, &p.puzzle)?;
+                made.fetch_add(1, Ordering::Relaxed);
             }
             out.flush()?;
             first = end;
@@ -114,6 +191,7 @@ fn generate_one(
     g: &GenerateConfig,
     seed: u64,
     index: u64,
+    deadline: Option<Instant>,
 ) -> (Result<Generated, generate::GenerateError>, f64) {
     GENERATOR.with(|cell| {
         let mut cell = cell.borrow_mut();
@@ -124,6 +202,7 @@ fn generate_one(
             *cell = Some(Generator::new(&config.variant));
         }
         let generator = cell.as_mut().expect("just made");
+        generator.set_deadline(deadline);
         let start = Instant::now();
         let result = generator.generate(&g.options, &mut Rng::stream(seed, index));
         (result, start.elapsed().as_secs_f64())

@@ -17,7 +17,9 @@ read and written):
             '|' separated by blanks, '.' blank; read back as written
   Values above 9 (16x16, 25x25 boards in line/grid/pretty format) are A=10
   ... P=25. CRLF line ends, tabs, trailing blanks, a UTF-8 byte-order mark
-  and a missing final newline are accepted.
+  and a missing final newline are accepted. A line longer than 64 KiB is
+  an error for its puzzle; one that goes on past 16 MiB ends its input as
+  a read error (status 2), so an endless input (/dev/zero) ends at once.
 
 Output:
   One record per input puzzle, in input order, in the output format (the
@@ -60,8 +62,9 @@ Output:
   on stderr shows the puzzles done and the rate; it is silent otherwise.
 
 Threads:
-  dlx-sudoku works on one thread per core by default (-j N to change): its
-  output does not depend on the thread count. The dlx program counts on one
+  dlx-sudoku works on one thread per core by default (-j N to change, N at
+  most 256: a larger N is a usage error): its output does not depend on
+  the thread count. The dlx program counts on one
   thread by default, because there the node and update statistics are
   DLX1's exactly only on one thread (dlx -j 0 uses every core).
 
@@ -73,7 +76,8 @@ Variants (solve, count, check, rate, explain, hint and generate):
                   lines and '#' comment lines are ignored); it must make
                   side regions of side cells each, side 4, 9, 16 or 25.
                   Regions need not be contiguous. A bad file is a usage
-                  error naming its line and column. Puzzles of another size
+                  error naming its line and column; so is one longer than
+                  64 KiB (65536 bytes), which is not read further. Puzzles of another size
                   than the regions are 'invalid puzzle'.
   Both together make a jigsaw X-Sudoku. The singles pass works on the
   variant's houses. 'pretty' output draws the standard boxes, not regions.
@@ -101,6 +105,15 @@ Generate (dlx-sudoku generate [OPTIONS]):
   easy or medium 1-2 ms; hard 0.1 s; fiendish 30-60 s (100 to 300 grids);
   extreme: none in 100 grids (25 s), so the closest puzzle (hard or
   fiendish) is printed and the status is 1.
+  Before the first puzzle, a first grid of the variant is searched for
+  within a budget (2,000,000 nodes on the empty board, then 20 random
+  starts of 200,000: a few seconds): regions that no grid fits (or that
+  need more) end the run with a message and status 2.
+  --time-limit SECS stops the run: no puzzle is started after SECS
+  seconds, one under way is printed as far as it got, stderr says how
+  many were made, and the status is 1. A run longer than 5 seconds writes
+  a line on stderr every 5 seconds: 'dlx-sudoku: generate: K of N puzzles
+  made, T s'.
   Output in poj2676 starts with the case count, like the judge's input.
 
 Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
@@ -125,5 +138,6 @@ Exit status (one rule for every subcommand):
      explain, hint and solve --unique); (generate) some puzzle missed --clues, --minimal or
      --level and the closest one was printed
   2  usage error (a bad regions file included), or an input could not be
-     read, or the output could not be written, or (generate) the variant
+     read, or the output could not be written (standard output closed
+     from the start, dlx-sudoku FILE >&-, included), or (generate) the variant
      admits no grid at all";

@@ -45,6 +45,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 pub use crate::cli_common::Input;
+/// Was standard output closed at the start (see `dlx-sudoku --help`,
+/// status 2)?
+pub use crate::cli_common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
 
 use crate::format::Format;
@@ -106,11 +109,12 @@ pub struct Config {
     pub output: Option<Format>,
     /// Node limit for each puzzle's search.
     pub max_nodes: Option<u64>,
-    /// Time limit for each puzzle's search.
+    /// Time limit for each puzzle's search; for `generate`, for the whole
+    /// run.
     pub time_limit: Option<std::time::Duration>,
     /// Write statistics to stderr.
     pub stats: bool,
-    /// Worker threads (0: one per core).
+    /// Worker threads (0: one per core; at most [`MAX_THREADS`], more are taken as that).
     pub threads: usize,
     /// The houses puzzles are played under.
     pub variant: Variant,
@@ -126,7 +130,8 @@ pub struct Config {
     /// solutions` in its place (and fails) instead of its first solution.
     pub unique: bool,
     /// `count`: while one puzzle's count runs, a line on stderr this often
-    /// (solutions and nodes so far); `None`: never.
+    /// (solutions and nodes so far); `generate`: the puzzles made so far,
+    /// this often; `None`: never.
     pub count_progress: Option<Duration>,
 }
 

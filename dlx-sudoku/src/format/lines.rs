@@ -10,12 +10,19 @@ use super::MAX_LINE_LEN;
 /// The UTF-8 byte-order mark, skipped at the start of the input.
 pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The most bytes skipped of a line longer than [`MAX_LINE_LEN`] before the
+/// input is given up as one endless line: 16 MiB, the line limit of the
+/// `dlx` program's format. A shorter over-long line is an error for its
+/// record only, and reading goes on.
+const MAX_SKIP: u64 = 16 << 20;
+
 /// What [`Lines::fetch`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Fetch {
     /// A line, now in [`Lines::text`].
     Text,
-    /// A line longer than [`MAX_LINE_LEN`]; its bytes were skipped.
+    /// A line longer than [`MAX_LINE_LEN`]; its bytes were skipped (a line
+    /// longer than [`MAX_SKIP`] ends the input with an error instead).
     TooLong,
     /// The end of the input.
     End,
@@ -46,7 +53,22 @@ impl<R: BufRead> Lines<R> {
         }
         match self.reader.next_line(&mut self.buf)? {
             None => Ok(Fetch::End),
-            Some(Line::TooLong) => Ok(Fetch::TooLong),
+            Some(Line::TooLong) => {
+                // Skip the rest now, within a bound: an endless line
+                // (`/dev/zero`) ends the input instead of the run.
+                if self.reader.skip_rest(MAX_SKIP)? {
+                    Ok(Fetch::TooLong)
+                } else {
+                    Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!(
+                            "line {} goes on past {} bytes (at most {MAX_LINE_LEN} are read): the input is not read further",
+                            self.reader.line_number(),
+                            MAX_SKIP + MAX_LINE_LEN as u64
+                        ),
+                    ))
+                }
+            }
             Some(Line::Text(_)) => {
                 if self.reader.line_number() == 1 && self.buf.starts_with(BOM) {
                     self.buf.drain(..BOM.len());

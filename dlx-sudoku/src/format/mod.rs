@@ -70,7 +70,9 @@
 //! lines that has lost a bracket can thus take the boards after it along
 //! when none of their lines starts with `[[`.) Lines are read with
 //! a bounded buffer ([`MAX_LINE_LEN`]); a longer line is an error for its
-//! record, not the end of reading. Memory stays bounded whatever the input.
+//! record, not the end of reading, unless it goes on past 16 MiB: that ends
+//! the input with [`ReadError::Io`] (an endless line, as `/dev/zero`, would
+//! else be read for ever). Memory stays bounded whatever the input.
 //!
 //! # Example
 //!

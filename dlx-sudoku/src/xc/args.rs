@@ -10,7 +10,7 @@ use dlx_core::Branching;
 
 use super::help::AFTER_HELP;
 use super::{Config, Input, Split, SplitMode};
-use crate::cli_common::parse_seconds;
+use crate::cli_common::{parse_seconds, threads_parser};
 
 /// Command-line arguments of `dlx`, as clap parses them; [`Args::config`]
 /// turns them into a [`Config`].
@@ -94,10 +94,11 @@ pub struct Args {
     #[arg(short, long)]
     stats: bool,
 
-    /// Count on N threads (0: one per core). Counting only: not with
-    /// --print, --limit or --max-nodes. The node count is the one-thread
-    /// run's; the update count adds the set-up of each piece of shared work.
+    /// Count on N threads (0: one per core; at most 256). Counting only:
+    /// not with --print, --limit or --max-nodes. The count is the one-thread
+    /// run's; see 'Threads' below for the statistics.
     #[arg(short = 'j', long, value_name = "N", default_value_t = 1,
+          value_parser = threads_parser(),
           conflicts_with_all = ["print", "limit", "max_nodes"])]
     threads: usize,
 
@@ -129,7 +130,7 @@ pub struct Args {
 fn parse_rule(text: &str) -> Result<Branching, String> {
     Branching::from_name(text).ok_or_else(|| {
         let names: Vec<&str> = Branching::ALL.iter().map(|r| r.name()).collect();
-        format!("expected one of: fast, {}", names.join(", "))
+        format!("expected one of: {}", names.join(", "))
     })
 }
 

@@ -10,6 +10,8 @@ Input:
   exactly once and every secondary item at most once. An option with no
   primary item can never be chosen; it is ignored with a warning on stderr,
   'SOURCE:LINE: option ignored (no primary items)', as Knuth's DLX1 does.
+  A line longer than 16 MiB (16777216 bytes) is an error, reported as soon
+  as the limit is passed (so /dev/zero ends at once).
   Knuth's later formats are read too:
     colors (DLX2)          in an option, 'x:c' gives secondary item x the
                            color c (one character); options may share x if
@@ -72,11 +74,24 @@ Output:
   Errors name their place: a malformed input gives 'SOURCE:LINE:COL: message'
   (or 'SOURCE:LINE: message' when it concerns a whole line), SOURCE being the
   file name or '<stdin>'; other errors start with 'dlx: '. A closed output
-  pipe (dlx --print FILE | head) ends the program quietly with status 0.
+  pipe (dlx --print FILE | head) ends the program quietly with status 0;
+  standard output closed from the start (dlx FILE >&-) is status 2.
   When standard error is a terminal, a search shows a progress bar there
   (one thread or many, and with --part; not with --min-cost): solutions,
   nodes per second and an estimate of the share of the tree done. Piped or
   redirected, it does not.
+
+Threads:
+  -j N counts on N threads (0: one per core; at most 256, a larger N is a
+  usage error). The solution count is always the one-thread run's. So is
+  the node count under the rules dlx1, up-to-one, short, degree and first,
+  and on bounded problems. Under early and fast (early on problems without
+  bounds) it may be a little larger and vary from run to run: an option
+  that would leave an item without options is dropped there without a
+  node, but one handed to another thread as its starting point is entered
+  and counted there, and which options are handed over depends on timing.
+  The update count adds the set-up of each piece of shared work, so it
+  varies too.
 
 Exit status:
   0  the search finished, or stopped at --limit, or the output pipe closed

@@ -51,6 +51,8 @@ use dlx_core::{Branching, Outcome};
 /// [`run`], `<stdin>` in messages) or a file. The same type as the Sudoku
 /// program's.
 pub use crate::cli_common::Input;
+/// Was standard output closed at the start (see `dlx --help`, status 2)?
+pub use crate::cli_common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
 
 /// What one run of `dlx` does.
@@ -78,7 +80,8 @@ pub struct Config {
     /// With `min_cost`: add the disjoint-items lower bound
     /// ([`dlx_core::CostSearch::disjoint_bound`]).
     pub disjoint_bound: bool,
-    /// Threads for counting (0: one per core; 1: the sequential search).
+    /// Threads for counting (0: one per core; 1: the sequential search; at
+    /// most [`MAX_THREADS`], more are taken as that).
     pub threads: usize,
     /// Count parts of the search tree instead of the whole.
     pub split: Option<Split>,

@@ -19,10 +19,7 @@ pub(super) fn count<W: Write>(
     file: &mut DlxFile,
     out: &mut W,
 ) -> io::Result<Counted> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(io::Error::other)?;
+    let pool = crate::cli_common::pool(config.threads).map_err(io::Error::other)?;
     let mine = match config.split {
         None => None,
         Some(split) => {

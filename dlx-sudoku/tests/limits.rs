@@ -1,0 +1,245 @@
+//! The hostile corpus of issue 28 (`tests/data/hostile/` and inputs made
+//! here): each case runs the real program in a child process under an
+//! address-space limit and a timeout, and checks the exit status and the
+//! start of the message. The timeout only guards against hangs; nothing
+//! is timed.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use assert_cmd::Command;
+
+use crate::common::TempFile;
+
+/// The address space each case may use (KiB): far below what the inputs
+/// once took (8 GB), above what a run with its threads reserves.
+const MEMORY_KIB: u64 = 4 << 20;
+
+fn hostile(name: &str) -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/hostile")
+        .join(name);
+    p.to_str().expect("UTF-8 path").to_string()
+}
+
+fn queens8() -> String {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dlx-core/tests/data/xc/queens8.dlx");
+    p.to_str().expect("UTF-8 path").to_string()
+}
+
+/// What a case ended with.
+struct Ended {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `program` with `args` under the limits; `redirect` is a shell
+/// redirection of its standard output (`>&-` closes it).
+fn limited(program: &str, args: &[&str], redirect: &str) -> Ended {
+    let bin = match program {
+        "dlx" => env!("CARGO_BIN_EXE_dlx"),
+        _ => env!("CARGO_BIN_EXE_dlx-sudoku"),
+    };
+    let script = format!("ulimit -v {MEMORY_KIB} && exec \"$0\" \"$@\" {redirect}");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(bin)
+        .args(args)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .expect("sh runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{program} {args:?}: {stderr}");
+    Ended {
+        code: out.status.code().unwrap_or_else(|| {
+            panic!("{program} {args:?} killed (a hang or out of memory?): {stderr}")
+        }),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr,
+    }
+}
+
+/// Checks the status and that stderr starts with `start`.
+fn expect(program: &str, args: &[&str], redirect: &str, code: i32, start: &str) -> Ended {
+    let e = limited(program, args, redirect);
+    assert_eq!(e.code, code, "{program} {args:?}: {}", e.stderr);
+    assert!(
+        e.stderr.starts_with(start),
+        "{program} {args:?}: {}",
+        e.stderr
+    );
+    e
+}
+
+#[test]
+fn thread_counts_above_256_are_usage_errors() {
+    let one = hostile("one.txt");
+    let q = queens8();
+    let usage = "error: invalid value '100000' for '--threads <N>': 100000 is not in 0..=256";
+    expect("dlx", &["-j", "100000", &q], "", 2, usage);
+    expect("dlx-sudoku", &["-j", "100000", &one], "", 2, usage);
+    expect("dlx-sudoku", &["generate", "-j", "100000"], "", 2, usage);
+    // 256 is taken (and works on any number of cores).
+    let e = expect("dlx", &["-j", "256", &q], "", 0, "");
+    assert_eq!(e.stdout, "92\n");
+}
+
+#[test]
+fn regions_files_are_read_to_64_kib() {
+    let one = hostile("one.txt");
+    expect(
+        "dlx-sudoku",
+        &["--regions", "/dev/zero", &one],
+        "",
+        2,
+        "dlx-sudoku: /dev/zero:1:65537: the file is longer than 65536 bytes",
+    );
+    let long = TempFile::new("regions", &vec![b'a'; 1 << 20]);
+    let start = format!("dlx-sudoku: {}:1:65537: the file is longer", long.arg());
+    expect(
+        "dlx-sudoku",
+        &["--regions", &long.arg(), &one],
+        "",
+        2,
+        &start,
+    );
+}
+
+#[test]
+fn long_tokens_are_quoted_short() {
+    let token = "x".repeat(10 << 20);
+    for (text, start) in [
+        (format!("a | c\na {token}\n"), ":2:3: item name 'xxx"),
+        (format!("a | c\na c:{token}\n"), ":2:5: color 'xxx"),
+        (
+            format!("a | c\na |{}\n", "9".repeat(10 << 20)),
+            ":2:3: cost 999",
+        ),
+        (
+            format!("{}:1|a | c\na\n", "9".repeat(10 << 20)),
+            ":1:1: bound 999",
+        ),
+    ] {
+        let file = TempFile::new("token", text.as_bytes());
+        let e = expect("dlx", &["--min-cost", &file.arg()], "", 1, &file.arg());
+        assert!(
+            e.stderr[file.arg().len()..].starts_with(start),
+            "{}",
+            e.stderr
+        );
+        assert!(e.stderr.len() < 300, "{} bytes", e.stderr.len());
+    }
+}
+
+#[test]
+fn endless_lines_end_the_run() {
+    expect(
+        "dlx",
+        &["/dev/zero"],
+        "",
+        1,
+        "/dev/zero:1: line longer than 16777216 bytes",
+    );
+    expect(
+        "dlx-sudoku",
+        &["/dev/zero"],
+        "",
+        2,
+        "dlx-sudoku: /dev/zero: read error: line 1 goes on past",
+    );
+}
+
+#[test]
+fn closed_standard_output_is_status_2() {
+    let one = hostile("one.txt");
+    let q = queens8();
+    let closed = "cannot write the output: standard output is closed";
+    expect("dlx", &[&q], ">&-", 2, &format!("dlx: {closed}"));
+    expect(
+        "dlx-sudoku",
+        &[&one],
+        ">&-",
+        2,
+        &format!("dlx-sudoku: {closed}"),
+    );
+    // A full device too; /dev/null is written to as ever.
+    expect(
+        "dlx",
+        &[&q],
+        ">/dev/full",
+        2,
+        "dlx: cannot write the output: ",
+    );
+    expect("dlx", &[&q], ">/dev/null", 0, "");
+    expect("dlx-sudoku", &[&one], ">/dev/null", 0, "");
+}
+
+#[test]
+fn unknown_rule_lists_each_rule_once() {
+    let e = expect(
+        "dlx",
+        &["--rule", "bogus", &queens8()],
+        "",
+        2,
+        "error: invalid value 'bogus'",
+    );
+    assert!(
+        e.stderr
+            .contains("expected one of: dlx1, up-to-one, short, degree, first, early, fast\n"),
+        "{}",
+        e.stderr
+    );
+}
+
+#[test]
+fn generate_stops_on_regions_no_grid_fits() {
+    let regions = hostile("unfillable.regions");
+    expect(
+        "dlx-sudoku",
+        &["generate", "--seed", "1", "--regions", &regions],
+        "",
+        2,
+        "dlx-sudoku: generate: no grid found for the jigsaw rules within the search limits",
+    );
+}
+
+#[test]
+fn generate_stops_at_its_time_limit() {
+    // Fiendish puzzles take 30-60 s each: the limit stops the first.
+    let e = expect(
+        "dlx-sudoku",
+        &[
+            "generate",
+            "--seed",
+            "1",
+            "--level",
+            "fiendish",
+            "-n",
+            "3",
+            "-j",
+            "1",
+            "--time-limit",
+            "0.5",
+        ],
+        "",
+        1,
+        "dlx-sudoku: puzzle 1: time limit reached; printing the puzzle reached: ",
+    );
+    assert!(
+        e.stderr.contains("time limit reached after 1 of 3 puzzles"),
+        "{}",
+        e.stderr
+    );
+    assert_eq!(e.stdout.lines().count(), 1, "{}", e.stdout);
+    // A time limit of 0 starts nothing.
+    let e = expect(
+        "dlx-sudoku",
+        &["generate", "--seed", "1", "--time-limit", "0"],
+        "",
+        1,
+        "dlx-sudoku: generate: time limit reached after 0 of 1 puzzles",
+    );
+    assert_eq!(e.stdout, "");
+}
