@@ -63,33 +63,56 @@ pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {
 
 /// Was standard output closed when the program started (`prog >&-`)?
 ///
-/// std opens `/dev/null` read-write in place of a closed standard
-/// descriptor, so every write would succeed and the output be lost with
-/// status 0. Both programs ask this first and end with status 2 instead. A
-/// redirection to `/dev/null` (`> /dev/null`) opens it write-only and is
-/// not taken for a closed output; `1<> /dev/null` is (it reads as one).
+/// std opens `/dev/null` in place of a closed standard descriptor before
+/// `main`, so every write would succeed and the output be lost with status
+/// 0. Both programs ask this first and end with status 2 instead. Once
+/// `main` runs, a closed descriptor can no longer be told from a
+/// `/dev/null` opened read-write (as Python's `subprocess.DEVNULL` does),
+/// so on Linux the descriptor is looked at before std's start-up code, by
+/// a function in the executable's `.init_array`; elsewhere this says
+/// `false`.
 pub fn stdout_lost() -> bool {
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
     {
-        use rustix::fs::{fcntl_getfl, fstat, FileType, OFlags};
-        use std::os::unix::fs::MetadataExt;
-
-        let out = std::io::stdout();
-        let (Ok(flags), Ok(stat)) = (fcntl_getfl(&out), fstat(&out)) else {
-            // Not even /dev/null: closed after all.
-            return true;
-        };
-        let null = std::fs::metadata("/dev/null").map(|m| m.rdev());
-        // `st_rdev` is a u64 on Linux, narrower on some other systems.
-        #[allow(clippy::unnecessary_cast)]
-        let rdev = stat.st_rdev as u64;
-        flags & OFlags::ACCMODE == OFlags::RDWR
-            && FileType::from_raw_mode(stat.st_mode) == FileType::CharacterDevice
-            && null.is_ok_and(|null| null == rdev)
+        early::stdout_closed()
     }
-    #[cfg(not(unix))]
+    #[cfg(not(target_os = "linux"))]
     {
         false
+    }
+}
+
+/// The look at standard output before `main` (see [`stdout_lost`]): the
+/// crate's only unsafe code, two lines that name a descriptor number
+/// without owning it.
+#[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
+mod early {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Was descriptor 1 closed when the process started?
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    /// Runs before std's start-up code (which would open `/dev/null` on
+    /// descriptor 1 if it is closed): asks the kernel whether descriptor 1
+    /// is open. It touches nothing of std but an atomic.
+    extern "C" fn look() {
+        // SAFETY: descriptor 1 is only asked about with fcntl(F_GETFD),
+        // never read, written, owned or closed; a closed one gives EBADF.
+        let fd = unsafe { rustix::fd::BorrowedFd::borrow_raw(1) };
+        CLOSED.store(rustix::io::fcntl_getfd(fd).is_err(), Ordering::Relaxed);
+    }
+
+    /// The loader calls the functions of `.init_array` before `main`.
+    #[used]
+    #[link_section = ".init_array"]
+    static LOOK: extern "C" fn() = look;
+
+    pub(super) fn stdout_closed() -> bool {
+        // Naming LOOK keeps it (and so its `.init_array` entry) in every
+        // program that asks.
+        std::hint::black_box(&LOOK);
+        CLOSED.load(Ordering::Relaxed)
     }
 }
 

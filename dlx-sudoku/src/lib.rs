@@ -1,6 +1,6 @@
 //! Sudoku as exact cover on [`dlx_core`]: boards of side 4 to 25, every judge
 //! format, and the library behind the `dlx-sudoku` and `dlx` programs.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod board;

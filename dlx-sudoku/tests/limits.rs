@@ -151,6 +151,60 @@ fn endless_lines_end_the_run() {
     );
 }
 
+/// 12 independent items with 8 options each: 8^12 (69 billion) solutions,
+/// and as many parts in a cut at depth 12.
+fn independent() -> TempFile {
+    let items: Vec<String> = (0..12).map(|i| format!("i{i}")).collect();
+    let mut text = items.join(" ") + "\n";
+    for item in &items {
+        for _ in 0..8 {
+            text += item;
+            text += "\n";
+        }
+    }
+    TempFile::new("indep.dlx", text.as_bytes())
+}
+
+#[test]
+fn parts_stream_within_the_time_limit() {
+    // The cut once collected every part before counting (12.9 GB); the
+    // parts now stream, a batch at a time, and the time limit stops both
+    // the cut and the count.
+    let file = independent();
+    let path = file.path().to_str().expect("UTF-8 path");
+    for part in ["0/1", "3/1000"] {
+        let e = limited(
+            "dlx",
+            &[
+                "--split-depth",
+                "12",
+                "--part",
+                part,
+                "--time-limit",
+                "1",
+                path,
+            ],
+            "",
+        );
+        assert_eq!(e.code, 1, "--part {part}: {}", e.stderr);
+        assert!(e.stdout.ends_with("+\n"), "--part {part}: {}", e.stdout);
+    }
+    let e = limited(
+        "dlx",
+        &[
+            "--split-depth",
+            "12",
+            "--list-parts",
+            "--time-limit",
+            "1",
+            path,
+        ],
+        "",
+    );
+    assert_eq!(e.code, 1, "{}", e.stderr);
+    assert_eq!(e.stdout, "", "the number of parts is not known");
+}
+
 #[test]
 fn closed_standard_output_is_status_2() {
     let one = hostile("one.txt");
@@ -174,6 +228,10 @@ fn closed_standard_output_is_status_2() {
     );
     expect("dlx", &[&q], ">/dev/null", 0, "");
     expect("dlx-sudoku", &[&one], ">/dev/null", 0, "");
+    // /dev/null opened read-write, as Python's subprocess.DEVNULL opens
+    // it, is not a closed output.
+    expect("dlx", &[&q], "1<>/dev/null", 0, "");
+    expect("dlx-sudoku", &[&one], "1<>/dev/null", 0, "");
 }
 
 #[test]

@@ -84,10 +84,10 @@ fn search<W: Write>(
     let start = Instant::now();
     let deadline = config.time_limit.and_then(|t| start.checked_add(t));
     if config.split.is_some() || config.threads != 1 {
-        let counted = parts::count(config, deadline, file, out)?;
+        let (outcome, stats) = parts::count(config, deadline, file, out)?;
         return Ok(Finish {
-            outcome: counted.outcome,
-            stats: counted.stats,
+            outcome,
+            stats,
             seconds: start.elapsed().as_secs_f64(),
         });
     }
