@@ -607,7 +607,9 @@ impl Generator {
     }
 
     /// Is no clue of `puzzle` removable without losing uniqueness? `None`
-    /// if the counter could not tell within a generous node limit.
+    /// if the counter could not tell within a generous node limit, or the
+    /// deadline ([`Generator::set_deadline`]) passed before it could (a
+    /// 25×25 puzzle takes hundreds of counts).
     pub fn is_minimal(&mut self, puzzle: &Board) -> Option<bool> {
         let side = puzzle.side();
         let mut p = puzzle.clone();
@@ -615,6 +617,9 @@ impl Generator {
             let v = puzzle.cells()[cell];
             if v == 0 {
                 continue;
+            }
+            if self.late() {
+                return None;
             }
             p.set(cell / side, cell % side, 0);
             let unique = self.unique(&p, Some(CHECK_NODES * 10))?;

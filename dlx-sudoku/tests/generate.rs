@@ -117,6 +117,23 @@ fn minimal_puzzles_lose_uniqueness_without_any_clue() {
 }
 
 #[test]
+fn the_minimality_check_stops_at_the_deadline() {
+    // A 25×25 puzzle takes hundreds of uniqueness counts to prove minimal;
+    // once the deadline has passed the check says it cannot tell.
+    let mut g = Generator::new(&Variant::classic());
+    let options = Options {
+        minimal: true,
+        ..Options::default()
+    };
+    let made = g.generate(&options, &mut Rng::stream(7, 0)).unwrap();
+    assert_eq!(g.is_minimal(&made.puzzle), Some(true));
+    g.set_deadline(Some(std::time::Instant::now()));
+    assert_eq!(g.is_minimal(&made.puzzle), None);
+    g.set_deadline(None);
+    assert_eq!(g.is_minimal(&made.puzzle), Some(true));
+}
+
+#[test]
 fn symmetric_patterns_are_symmetric() {
     let rules = Rules::classic(3);
     let rotate = |s: usize, r: usize, c: usize| (s - 1 - r, s - 1 - c);
