@@ -574,7 +574,7 @@ fn malformed_input_names_line_and_column() {
     // A whole-line error has no column.
     let (exit, out, err) = run_lib(&Config::default(), b"| only a comment\n");
     assert_eq!((exit, out.as_str()), (Exit::BadInput, ""));
-    assert!(err.starts_with("<stdin>:2: no item line"), "{err}");
+    assert!(err.starts_with("<stdin>:1: no item line"), "{err}");
     // Not UTF-8: still an error, not a panic.
     let (exit, _, err) = run_lib(&Config::default(), b"a b\na \xff\n");
     assert_eq!(exit, Exit::BadInput);
