@@ -123,7 +123,7 @@ fn long_tokens_are_quoted_short() {
         ),
     ] {
         let file = TempFile::new("token", text.as_bytes());
-        let e = expect("dlx", &["--min-cost", &file.arg()], "", 1, &file.arg());
+        let e = expect("dlx", &["--min-cost", &file.arg()], "", 2, &file.arg());
         assert!(
             e.stderr[file.arg().len()..].starts_with(start),
             "{}",
@@ -139,7 +139,7 @@ fn endless_lines_end_the_run() {
         "dlx",
         &["/dev/zero"],
         "",
-        1,
+        2,
         "/dev/zero:1: line longer than 16777216 bytes",
     );
     expect(

@@ -9,17 +9,19 @@ use dlx_core::text::{self, DlxFile, ReadError};
 use dlx_core::Item;
 
 use super::{print, Config, Exit, Input};
+use crate::plural::Plural;
 
-/// Reads the problem `config` names, warns on `stderr` about the options it
-/// ignores, and preprocesses it if asked. Returns the problem with the text
-/// of each of its options when they are to be printed, or the status to
-/// end with (the error already said).
+/// Reads the problem of `input`, warns on `stderr` about the options it
+/// ignores, and preprocesses it if `config` asks. Returns the problem with
+/// the text of each of its options when they are to be printed, or the
+/// status of the input (the error already said).
 pub(super) fn problem<R: BufRead, E: Write>(
     config: &Config,
+    input: &Input,
     stdin: R,
     stderr: &mut E,
 ) -> Result<(DlxFile, Option<Vec<String>>), Exit> {
-    let mut file = match load(&config.input, stdin) {
+    let mut file = match load(input, stdin) {
         Ok(f) => f,
         Err(e) => {
             let _ = writeln!(stderr, "{e}");
@@ -27,16 +29,14 @@ pub(super) fn problem<R: BufRead, E: Write>(
         }
     };
     for line in &file.ignored_options {
-        let _ = writeln!(
-            stderr,
-            "{}:{line}: option ignored (no primary items)",
-            config.input
-        );
+        let _ = writeln!(stderr, "{input}:{line}: option ignored (no primary items)");
     }
     // The solver borrows the problem for the whole search, so the option
     // lines to print are made beforehand (and before preprocessing, which
     // keeps the text of the options it keeps).
-    let mut lines = config.print.then(|| print::option_lines(&file));
+    let mut lines = config
+        .print
+        .then(|| print::option_lines(config, input, &file));
     if config.preprocess {
         lines = preprocess(&mut file, lines, stderr);
     }
@@ -109,9 +109,11 @@ fn preprocess<E: Write>(
     let (options, items) = (file.problem.option_count(), file.problem.item_count());
     let _ = writeln!(
         stderr,
-        "dlx: preprocessing removed {} of {options} options and {} of {items} items in {seconds:.3} s",
+        "dlx: preprocessing removed {} of {} and {} of {} in {seconds:.3} s",
         reduction.removed_options().len(),
+        Plural(options as u64, "option"),
         reduction.removed_items().len(),
+        Plural(items as u64, "item"),
     );
     if let Some(item) = reduction.infeasible() {
         let _ = writeln!(
