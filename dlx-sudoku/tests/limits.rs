@@ -239,7 +239,7 @@ fn generate_stops_at_its_time_limit() {
         &["generate", "--seed", "1", "--time-limit", "0"],
         "",
         1,
-        "dlx-sudoku: generate: time limit reached after 0 of 1 puzzles",
+        "dlx-sudoku: generate: time limit reached after 0 of 1 puzzle",
     );
     assert_eq!(e.stdout, "");
 }

@@ -7,6 +7,7 @@ mod fuzz_regressions;
 mod generate;
 mod hostile;
 mod limits;
+mod newcomer;
 mod rate;
 mod solver;
 mod sudoku_cli;
