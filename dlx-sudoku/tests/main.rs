@@ -9,6 +9,7 @@ mod hostile;
 mod limits;
 mod newcomer;
 mod rate;
+mod readme;
 mod solver;
 mod sudoku_cli;
 mod variants;
