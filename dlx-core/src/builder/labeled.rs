@@ -147,6 +147,21 @@ impl<L: Hash + Eq, C: Hash + Eq, T> Labeled<L, C, T> {
     }
 
     /// The payload [`Builder::set_payload`](super::Builder::set_payload) gave option `o`, if any.
+    ///
+    /// ```
+    /// use dlx_core::{Builder, OptionId};
+    ///
+    /// let mut b: Builder<&str, String, char> = Builder::default();
+    /// b.primary("a")?;
+    /// let with = b.option(["a"])?;
+    /// b.set_payload(with, 'x');
+    /// let without = b.option(["a"])?;
+    /// let p = b.build()?;
+    /// assert_eq!(p.payload(with), Some(&'x'));
+    /// assert_eq!(p.payload(without), None);
+    /// assert_eq!(p.payload(OptionId::new(9)), None); // no such option
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn payload(&self, o: OptionId) -> Option<&T> {
         self.payloads.get(o.index()).and_then(Option::as_ref)
     }

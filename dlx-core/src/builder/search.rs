@@ -14,6 +14,23 @@ use crate::stop::Cancel;
 /// One option of a solution found by [`LabelSearch`]: its id, its items'
 /// labels with their colors, in the order they were given, and its
 /// payload.
+///
+/// ```
+/// use dlx_core::Builder;
+///
+/// let mut b: Builder<&str, char, u32> = Builder::default();
+/// b.primary("a")?;
+/// b.secondary("x")?;
+/// let o = b.option_with_colors(["a"], [("x", 'q')])?;
+/// b.set_payload(o, 42);
+/// let mut p = b.build()?;
+/// let solution = p.search().next().expect("one solution");
+/// let chosen = &solution[0];
+/// assert_eq!(chosen.option, o);
+/// assert_eq!(chosen.items, [(&"a", None), (&"x", Some(&'q'))]);
+/// assert_eq!(chosen.payload, Some(&42));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug)]
 pub struct Chosen<'a, L, C, T> {
     /// The option's id (the order in which it was added to the builder).
@@ -208,12 +225,26 @@ impl<'a, L, C, T> LabelSearch<'a, L, C, T> {
 
     /// Why the iteration ended: [`Outcome::Complete`] when every solution
     /// has been returned, or the limit that stopped it; `None` while it
-    /// has not ended.
+    /// has not ended (see [`LabelSearch::node_limit`] for an example).
     pub fn outcome(&self) -> Option<Outcome> {
         self.inner.outcome()
     }
 
     /// The search statistics so far.
+    ///
+    /// ```
+    /// use dlx_core::Builder;
+    ///
+    /// let mut b = Builder::new();
+    /// b.primary("a")?;
+    /// b.option(["a"])?;
+    /// b.option(["a"])?;
+    /// let mut p = b.build()?;
+    /// let mut search = p.search();
+    /// assert_eq!(search.by_ref().count(), 2);
+    /// assert_eq!(search.stats().solutions, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn stats(&self) -> Stats {
         self.inner.solver().stats()
     }
