@@ -38,7 +38,13 @@ pub(super) fn problem<R: BufRead, E: Write>(
         .print
         .then(|| print::option_lines(config, input, &file));
     if config.preprocess {
-        lines = preprocess(&mut file, lines, stderr);
+        // Under -H the messages name their input, as the others do.
+        let dlx = if config.with_filename {
+            format!("dlx: {input}: ")
+        } else {
+            "dlx: ".to_string()
+        };
+        lines = preprocess(&mut file, lines, &dlx, stderr);
     }
     Ok((file, lines))
 }
@@ -96,11 +102,12 @@ fn load<R: BufRead>(input: &Input, stdin: R) -> Result<DlxFile, LoadError> {
 }
 
 /// Replaces the problem of `file` by its reduction (`--preprocess`), says
-/// on `stderr` what went, and renumbers what is kept of each option (its
+/// on `stderr` what went (each message after `dlx`), and renumbers what is kept of each option (its
 /// input line, and its text in `lines`) to the reduced problem's options.
 fn preprocess<E: Write>(
     file: &mut DlxFile,
     lines: Option<Vec<String>>,
+    dlx: &str,
     stderr: &mut E,
 ) -> Option<Vec<String>> {
     let start = Instant::now();
@@ -109,7 +116,7 @@ fn preprocess<E: Write>(
     let (options, items) = (file.problem.option_count(), file.problem.item_count());
     let _ = writeln!(
         stderr,
-        "dlx: preprocessing removed {} of {} and {} of {} in {seconds:.3} s",
+        "{dlx}preprocessing removed {} of {} and {} of {} in {seconds:.3} s",
         reduction.removed_options().len(),
         Plural(options as u64, "option"),
         reduction.removed_items().len(),
@@ -118,7 +125,7 @@ fn preprocess<E: Write>(
     if let Some(item) = reduction.infeasible() {
         let _ = writeln!(
             stderr,
-            "dlx: preprocessing: item {} cannot be covered, so there is no solution",
+            "{dlx}preprocessing: item {} cannot be covered, so there is no solution",
             file.item_names[item.index()]
         );
     }

@@ -101,6 +101,13 @@ fn the_status_is_the_worst_over_the_files() {
     let (code, _, err) = run_bin(&["--max-nodes", "5", &q8, &bad], None);
     assert_eq!(code, 2);
     assert!(err.contains(&format!("{bad}:1: no item line")), "{err}");
+    // Preprocessing's line names its file too.
+    let (_, _, err) = run_bin(&["--preprocess", &odd, &q8], None);
+    assert!(
+        err.contains(&format!("dlx: {odd}: preprocessing removed "))
+            && err.contains(&format!("dlx: {q8}: preprocessing removed ")),
+        "{err}"
+    );
     // --min-cost with no solution: 1.
     let none = data("cost", "e06_no_solution.dlx");
     let (code, out, _) = run_bin(&["--min-cost", &none], None);
