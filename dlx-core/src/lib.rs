@@ -17,7 +17,9 @@
 //!   a degree tie-break among the shortest items, for Sudoku-like problems).
 //! - [`Builder`] builds a problem from items and options named by any
 //!   labels (strings, tuples, enums), without counting the items first,
-//!   and reads solutions back as those labels.
+//!   with a payload per option if wanted; [`Labeled::search`] reads
+//!   solutions back as those labels and payloads, seeded or stopped if
+//!   asked.
 //! - [`Problem::reduce`] preprocesses a problem as Knuth's DLX-PRE does,
 //!   removing options that are in no solution; [`Reduction`] maps the
 //!   reduced problem's solutions back.
@@ -103,7 +105,9 @@ mod solver;
 mod stop;
 pub mod text;
 
-pub use builder::{Builder, BuilderError, ColorLabel, Labeled, LabeledSolutions};
+pub use builder::{
+    Builder, BuilderError, Chosen, ColorLabel, LabelSearch, Labeled, LabeledSolutions,
+};
 pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST};
 pub use engine::Kind;
 pub use index::{Color, Item, OptionId};

@@ -77,6 +77,8 @@ pub struct DlxFile {
     pub problem: Problem,
     /// Item names, primary first, as in the item line.
     pub item_names: Vec<String>,
+    /// Line number (1-based) of the item line.
+    pub item_line: usize,
     /// Line number (1-based) of each option.
     pub option_lines: Vec<usize>,
     /// Line numbers of options that have no primary item (they are never
@@ -198,7 +200,9 @@ impl fmt::Display for ParseError {
             write!(f, "{}: ", self.line)?;
         }
         match &self.kind {
-            ParseErrorKind::NoItemLine => f.write_str("no item line (the input has no items)"),
+            ParseErrorKind::NoItemLine => {
+                f.write_str("no item line (the input is empty, or only blank lines and comments)")
+            }
             ParseErrorKind::SecondDivider => {
                 f.write_str("a second '|' in the item line (expected one at most)")
             }
@@ -500,6 +504,7 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
     let mut names: Vec<String> = Vec::new();
     let mut primary = None;
     let mut problem: Option<Problem> = None;
+    let mut item_line = 0;
     let mut option_lines = Vec::new();
     let mut ignored = Vec::new();
     let mut option: Vec<(Item, Option<Color>)> = Vec::new();
@@ -558,6 +563,7 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
                 return Err(err(line_no, 0, ParseErrorKind::TooLarge).into());
             }
             primary = Some(n_primary);
+            item_line = line_no;
             let mut p = Problem::new(n_primary, names.len() - n_primary);
             for &(i, b) in &bounds {
                 let item = Item::new(i);
@@ -636,11 +642,15 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
         }
     }
     let Some(problem) = problem else {
-        return Err(err(lines.line_number() + 1, 0, ParseErrorKind::NoItemLine).into());
+        // The last line read (blank or a comment), or line 1 of an empty
+        // input: the place where the item line was still missing.
+        let last = lines.line_number().max(1);
+        return Err(err(last, 0, ParseErrorKind::NoItemLine).into());
     };
     Ok(DlxFile {
         problem,
         item_names: names,
+        item_line,
         option_lines,
         ignored_options: ignored,
     })

@@ -378,7 +378,7 @@ fn bounds_edge_cases() {
     // A bound on a name that is too long.
     assert_error("2|abcdefghi\n", 1, 3, NameTooLong("abcdefghi".into()));
     // A line starting with `|` is a comment, even `|a`: no item line.
-    assert_error("|a\n", 2, 0, NoItemLine);
+    assert_error("|a\n", 1, 0, NoItemLine);
     // The same item twice, with different bounds.
     assert_error("1|a 2|a\na\n", 1, 7, DuplicateItem("a".into()));
 }

@@ -278,14 +278,16 @@ fn divider_in_an_option() {
 #[test]
 fn no_item_line() {
     assert_error(b"", 1, 0, ParseErrorKind::NoItemLine);
-    // The error names the line after the last one.
+    // The error names the last line, where the item line was still
+    // missing (line 1 for an empty input).
     assert_error(
         b"| only a comment\n\n   \n|another\n",
-        5,
+        4,
         0,
         ParseErrorKind::NoItemLine,
     );
-    assert_error(b"\xEF\xBB\xBF| c", 2, 0, ParseErrorKind::NoItemLine);
+    assert_error(b"\xEF\xBB\xBF| c", 1, 0, ParseErrorKind::NoItemLine);
+    assert_error(b"| only a comment\n", 1, 0, ParseErrorKind::NoItemLine);
 }
 
 #[test]

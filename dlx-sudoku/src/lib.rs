@@ -10,6 +10,7 @@ pub mod format;
 pub mod generate;
 mod house;
 pub mod logic;
+mod plural;
 pub mod rate;
 pub mod rng;
 mod singles9;

@@ -62,6 +62,7 @@ use std::fmt;
 
 use crate::board::{MAX_ORDER, MIN_ORDER};
 use crate::house::{Conflict, Unit};
+use crate::plural::Plural;
 use crate::rng::Rng;
 use crate::Board;
 
@@ -566,10 +567,13 @@ pub enum RegionsErrorKind {
     #[error("no rows of region labels (expected a grid of 4, 9, 16 or 25 rows)")]
     Empty,
     /// The first row's length is not a supported side.
-    #[error("the first row has {0} cells (expected 4, 9, 16 or 25: the side of the board)")]
+    #[error(
+        "the first row has {} (expected 4, 9, 16 or 25: the side of the board)",
+        Plural(*.0 as u64, "cell")
+    )]
     Side(usize),
     /// A row with another length than the first.
-    #[error("row has {got} cells (expected {side}, like the first row)")]
+    #[error("row has {} (expected {side}, like the first row)", Plural(*.got as u64, "cell"))]
     RowLength {
         /// Cells in this row.
         got: usize,
@@ -590,7 +594,7 @@ pub enum RegionsErrorKind {
         max: usize,
     },
     /// Fewer rows than the side.
-    #[error("only {got} rows (expected {side} rows of {side} cells)")]
+    #[error("only {} (expected {side} rows of {side} cells)", Plural(*.got as u64, "row"))]
     TooFewRows {
         /// Rows found.
         got: usize,
@@ -606,7 +610,10 @@ pub enum RegionsErrorKind {
         side: usize,
     },
     /// Fewer labels than the side.
-    #[error("only {got} different labels (expected {side} regions of {side} cells each)")]
+    #[error(
+        "only {} (expected {side} regions of {side} cells each)",
+        Plural(*.got as u64, "different label")
+    )]
     TooFewRegions {
         /// Labels found.
         got: usize,
@@ -615,7 +622,10 @@ pub enum RegionsErrorKind {
     },
     /// A region larger than the side (the position is its first extra cell);
     /// some other region is then smaller.
-    #[error("region '{label}' has {got} cells (expected {side} regions of {side} cells each)")]
+    #[error(
+        "region '{label}' has {} (expected {side} regions of {side} cells each)",
+        Plural(*.got as u64, "cell")
+    )]
     RegionSize {
         /// The region's label.
         label: char,

@@ -356,8 +356,9 @@ fn check_explanation(record: &str, puzzle: &[u8], solution: &[u8]) -> String {
     if open == 0 {
         assert_eq!(*last, format!("solved in {}", steps_text(steps.len())));
     } else {
+        let cells = if open == 1 { "cell" } else { "cells" };
         let prefix = format!(
-            "stuck after {} with {open} cells open; the search needs ",
+            "stuck after {} with {open} {cells} open; the search needs ",
             steps_text(steps.len())
         );
         let rest = last

@@ -3,6 +3,7 @@
 //! checked with the rules oracle of the `variants` tests, never with the
 //! library's solver.
 
+use clap::Parser;
 use dlx_sudoku::cli::Exit;
 use dlx_sudoku::format::{Format, Reader};
 use dlx_sudoku::generate::{Generator, Options, Symmetry};
@@ -201,7 +202,7 @@ fn an_unreachable_clue_count_prints_the_closest_puzzle_and_says_so() {
             "--seed",
             "4",
             "--clues",
-            "12",
+            "17",
             "--attempts",
             "3",
         ],
@@ -216,7 +217,7 @@ fn an_unreachable_clue_count_prints_the_closest_puzzle_and_says_so() {
     assert_eq!(
         err,
         format!(
-            "dlx-sudoku: puzzle 1: no 12 clues found in 3 grids; printing the closest: {clues} clues, minimal\n"
+            "dlx-sudoku: puzzle 1: no 17 clues found in 3 grids; printing the closest: {clues} clues, minimal\n"
         )
     );
 }
@@ -225,9 +226,8 @@ fn an_unreachable_clue_count_prints_the_closest_puzzle_and_says_so() {
 fn every_output_format_carries_the_puzzles() {
     let (_, lines, _) = cli(&["generate", "-n", "3", "--seed", "5"], "");
     let expected = puzzles(&lines);
-    for format in [
-        "grid", "poj2676", "hdu1426", "spaced", "poj3076", "leetcode",
-    ] {
+    // poj3076 writes 16x16 boards only (bad_generate_options_are_usage_errors).
+    for format in ["grid", "poj2676", "hdu1426", "spaced", "leetcode"] {
         let (exit, out, err) = cli(
             &["generate", "-n", "3", "--seed", "5", "--output", format],
             "",
@@ -280,6 +280,29 @@ fn bad_generate_options_are_usage_errors() {
         ),
         (vec!["generate", "--attempts", "0"], "invalid value '0'"),
         (vec!["generate", "--output", "nope"], "invalid value 'nope'"),
+        // No 9x9 puzzle with fewer than 17 clues has one solution (no 4x4
+        // one with fewer than 4): refused at once, not searched for.
+        (
+            vec!["generate", "--clues", "16"],
+            "--clues 16: no 9x9 puzzle with fewer than 17 clues has exactly one solution",
+        ),
+        (
+            vec!["generate", "--clues", "0"],
+            "no 9x9 puzzle with fewer than 17 clues",
+        ),
+        (
+            vec!["generate", "--size", "4", "--clues", "3"],
+            "no 4x4 puzzle with fewer than 4 clues",
+        ),
+        // POJ 3076's letters are for 16x16 boards.
+        (
+            vec!["generate", "--output", "poj3076"],
+            "--output poj3076 writes 16x16 boards only, not 9x9",
+        ),
+        (
+            vec!["generate", "--size", "25", "-o", "poj3076"],
+            "not 25x25",
+        ),
     ] {
         let (exit, out, err) = cli(&args, "");
         assert_eq!(exit, Exit::Failure, "{args:?}");
@@ -293,6 +316,18 @@ fn bad_generate_options_are_usage_errors() {
     );
     assert_eq!(exit, Exit::Failure);
     assert_eq!(err, "dlx-sudoku: --size 9 contradicts the 4x4 regions");
+    // The bound holds for the classic board only: diagonals or regions
+    // change it, and the search is left to find out.
+    for args in [
+        &["generate", "--clues", "12", "--variant", "x"][..],
+        &["generate", "--clues", "3", "--regions", regions.path()],
+    ] {
+        let parsed = dlx_sudoku::cli::Args::try_parse_from(
+            std::iter::once("dlx-sudoku").chain(args.iter().copied()),
+        )
+        .expect("clap accepts it");
+        assert!(parsed.config().is_ok(), "{args:?}");
+    }
 }
 
 #[test]
@@ -311,7 +346,7 @@ fn the_program_exits_with_the_documented_status() {
             "--seed",
             "1",
             "--clues",
-            "10",
+            "17",
             "--attempts",
             "2",
         ])
@@ -387,7 +422,7 @@ fn a_rare_level_prints_the_closest_puzzle_and_fails() {
     assert_eq!(Rules::classic(3).count(&p[0], 2), 1);
     let rest = err
         .strip_prefix(
-            "dlx-sudoku: puzzle 1: no extreme puzzle found in 1 grids; printing the closest: ",
+            "dlx-sudoku: puzzle 1: no extreme puzzle found in 1 grid; printing the closest: ",
         )
         .unwrap_or_else(|| panic!("{err}"));
     let (clues, rest) = rest.split_once(" clues, ").expect("clues");

@@ -123,7 +123,7 @@ fn long_tokens_are_quoted_short() {
         ),
     ] {
         let file = TempFile::new("token", text.as_bytes());
-        let e = expect("dlx", &["--min-cost", &file.arg()], "", 1, &file.arg());
+        let e = expect("dlx", &["--min-cost", &file.arg()], "", 2, &file.arg());
         assert!(
             e.stderr[file.arg().len()..].starts_with(start),
             "{}",
@@ -139,7 +139,7 @@ fn endless_lines_end_the_run() {
         "dlx",
         &["/dev/zero"],
         "",
-        1,
+        2,
         "/dev/zero:1: line longer than 16777216 bytes",
     );
     expect(
@@ -297,7 +297,7 @@ fn generate_stops_at_its_time_limit() {
         &["generate", "--seed", "1", "--time-limit", "0"],
         "",
         1,
-        "dlx-sudoku: generate: time limit reached after 0 of 1 puzzles",
+        "dlx-sudoku: generate: time limit reached after 0 of 1 puzzle",
     );
     assert_eq!(e.stdout, "");
 }

@@ -19,10 +19,12 @@
 //! the builder's own tables, and nothing is changed until all have passed:
 //! `build` can fail only when the problem is too large for `u32` nodes.
 
+mod error;
+mod labeled;
+mod search;
+
 use std::borrow::{Borrow, Cow};
 use std::collections::HashMap;
-use std::error::Error;
-use std::fmt;
 use std::hash::Hash;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -31,7 +33,11 @@ use smallvec::SmallVec;
 
 use crate::index::{Color, Item, OptionId};
 use crate::problem::{BuildError, Problem};
-use crate::solver::{Solutions, Solver};
+
+pub use error::BuilderError;
+use labeled::Names;
+pub use labeled::{Labeled, LabeledSolutions};
+pub use search::{Chosen, LabelSearch};
 
 /// Options of up to this many entries are gathered without allocating.
 const SHORT: usize = 8;
@@ -81,104 +87,6 @@ macro_rules! plain_colors {
 
 plain_colors!(char, bool, u8, u16, u32, u64, u128, usize, i8, i16, i32, i64, i128, isize);
 
-/// Why the [`Builder`] rejected an item, bounds or option. `L` is the type
-/// of the item labels; each variant that concerns an item carries its
-/// label.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum BuilderError<L> {
-    /// The label names an item declared before.
-    DuplicateLabel {
-        /// The label.
-        label: L,
-    },
-    /// An option or [`Builder::set_bounds`] names an item never declared.
-    UnknownLabel {
-        /// The label.
-        label: L,
-    },
-    /// An option lists the same item twice.
-    RepeatedItem {
-        /// The repeated item's label.
-        label: L,
-    },
-    /// An option gives a primary item a color (only secondary items take
-    /// colors).
-    ColorOnPrimary {
-        /// The primary item's label.
-        label: L,
-    },
-    /// An option gives an item an empty color (see [`ColorLabel`]).
-    EmptyColor {
-        /// The item's label.
-        label: L,
-    },
-    /// Bounds on a secondary item (only primary items have them).
-    BoundsOnSecondary {
-        /// The secondary item's label.
-        label: L,
-    },
-    /// A lower bound above the upper bound.
-    LowerAboveUpper {
-        /// The item's label.
-        label: L,
-        /// The lower bound.
-        lo: u32,
-        /// The upper bound.
-        hi: u32,
-    },
-    /// An upper bound of 0 (an item no option may cover is no item).
-    ZeroUpperBound {
-        /// The item's label.
-        label: L,
-    },
-    /// An option with no items.
-    EmptyOption,
-    /// The problem would have more items, colors, options or nodes than
-    /// `u32` indices can number.
-    TooLarge,
-}
-
-impl<L: fmt::Debug> fmt::Display for BuilderError<L> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BuilderError::DuplicateLabel { label } => {
-                write!(f, "item {label:?} is declared twice")
-            }
-            BuilderError::UnknownLabel { label } => {
-                write!(f, "item {label:?} was never declared")
-            }
-            BuilderError::RepeatedItem { label } => {
-                write!(f, "item {label:?} appears twice in one option")
-            }
-            BuilderError::ColorOnPrimary { label } => write!(
-                f,
-                "item {label:?} is primary and cannot take a color (only secondary items can)"
-            ),
-            BuilderError::EmptyColor { label } => {
-                write!(f, "item {label:?} is given an empty color")
-            }
-            BuilderError::BoundsOnSecondary { label } => write!(
-                f,
-                "item {label:?} is secondary and cannot have bounds (only primary items can)"
-            ),
-            BuilderError::LowerAboveUpper { label, lo, hi } => write!(
-                f,
-                "bounds {lo}:{hi} of item {label:?}: the lower bound exceeds the upper"
-            ),
-            BuilderError::ZeroUpperBound { label } => {
-                write!(f, "item {label:?} has upper bound 0 (expected at least 1)")
-            }
-            BuilderError::EmptyOption => f.write_str("an option must contain at least one item"),
-            BuilderError::TooLarge => {
-                f.write_str("the problem has too many items, colors, options or nodes for u32")
-            }
-        }
-    }
-}
-
-impl<L: fmt::Debug> Error for BuilderError<L> {}
-
 /// What a declared item is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Decl {
@@ -190,16 +98,21 @@ enum Decl {
 
 /// Builds a [`Problem`] from items and options named by labels: strings,
 /// tuples, enums, any `Hash + Eq + Clone` type `L`. Colors are labels too,
-/// of type `C` ([`ColorLabel`]; `String` unless chosen otherwise).
+/// of type `C` ([`ColorLabel`]; `String` unless chosen otherwise), and
+/// each option may carry a payload of type `T` ([`Builder::set_payload`];
+/// none unless chosen), which the solutions give back.
 ///
 /// No counting first: declare items with [`primary`](Builder::primary),
 /// [`primary_bounded`](Builder::primary_bounded) and
 /// [`secondary`](Builder::secondary) in any order, add options with
 /// [`option`](Builder::option) and [`colored_option`](Builder::colored_option)
-/// (each returns its final [`OptionId`], so a table indexed by it can hold
-/// what the option means), then [`build`](Builder::build) a [`Labeled`]
-/// problem, which searches with the index API of [`Problem`] and
-/// [`Solver`] and reads solutions back as labels.
+/// and [`option_with_colors`](Builder::option_with_colors) (each returns
+/// its final [`OptionId`], to which [`set_payload`](Builder::set_payload)
+/// can attach what the option means), then [`build`](Builder::build) a
+/// [`Labeled`] problem, whose [`search`](Labeled::search) yields solutions
+/// as labels and payloads (seeded, time-limited or stopped if asked), and
+/// which also searches with the index API of [`Problem`] and
+/// [`Solver`](crate::Solver).
 ///
 /// Every call is checked when it is made; a rejected call changes nothing.
 /// Items are looked up by hashing their labels. The last bit of set-up speed
@@ -259,7 +172,7 @@ enum Decl {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct Builder<L, C = String> {
+pub struct Builder<L, C = String, T = ()> {
     /// The label of each declared item, in declaration order.
     labels: Vec<L>,
     /// The kind of each declared item.
@@ -278,13 +191,16 @@ pub struct Builder<L, C = String> {
     entries: Vec<(u32, u32)>,
     /// Where each option's run of `entries` ends.
     option_end: Vec<usize>,
+    /// The payload of each option, where one was set (the vector may be
+    /// shorter than the options).
+    payloads: Vec<Option<T>>,
     /// Per declared item, the stamp of the last option that named it, to
     /// find an item repeated in one option.
     seen: Vec<u32>,
     stamp: u32,
 }
 
-impl<L, C> Default for Builder<L, C> {
+impl<L, C, T> Default for Builder<L, C, T> {
     fn default() -> Self {
         Builder {
             labels: Vec::new(),
@@ -295,6 +211,7 @@ impl<L, C> Default for Builder<L, C> {
             color_index: HashMap::new(),
             entries: Vec::new(),
             option_end: Vec::new(),
+            payloads: Vec::new(),
             seen: Vec::new(),
             stamp: 0,
         }
@@ -302,15 +219,18 @@ impl<L, C> Default for Builder<L, C> {
 }
 
 impl<L> Builder<L> {
-    /// An empty builder whose colors, if any, are `String`s. For other
-    /// colors, use [`Builder::default`] with the type written out:
-    /// `let b: Builder<(usize, usize), char> = Builder::default();`.
+    /// An empty builder whose colors, if any, are `String`s (and whose
+    /// options carry no payload). [`Builder::option_with_colors`] takes
+    /// colors as `&str` or `char` for it. For other colors, or payloads,
+    /// use [`Builder::default`] with the types written out:
+    /// `let b: Builder<&str, &str> = Builder::default();`,
+    /// `let b: Builder<(usize, usize), char, Piece> = Builder::default();`.
     pub fn new() -> Self {
         Builder::default()
     }
 }
 
-impl<L: Hash + Eq + Clone, C: ColorLabel> Builder<L, C> {
+impl<L: Hash + Eq + Clone, C: ColorLabel, T> Builder<L, C, T> {
     /// Declares a primary item, which every solution covers exactly once.
     ///
     /// # Errors
@@ -424,6 +344,114 @@ impl<L: Hash + Eq + Clone, C: ColorLabel> Builder<L, C> {
         self.add(entries.into_iter())
     }
 
+    /// Adds an option of the items `items` (without colors: primary items,
+    /// and secondary items an option may not share) and the secondary
+    /// items `colored`, each with its color, and returns its id. The same
+    /// option as [`Builder::colored_option`] with `(label, None)` for each
+    /// of `items` and `(label, Some(color))` for each of `colored`, without
+    /// the wrapping: the primary and colored items come as two lists, as
+    /// in the `exact-covers` crate. A color may be given as any type that
+    /// converts into `C`: `&str` or `char` for `String` colors.
+    ///
+    /// # Errors
+    /// As [`Builder::colored_option`].
+    ///
+    /// # Example
+    ///
+    /// The 2×2 word squares over *at*, *to*, *on*, *no* (see [`Builder`]),
+    /// with string labels and colors:
+    ///
+    /// ```
+    /// use dlx_core::Builder;
+    ///
+    /// let mut b = Builder::new(); // String colors
+    /// for slot in ["r0", "r1", "c0", "c1"] {
+    ///     b.primary(slot)?;
+    /// }
+    /// for cell in ["00", "01", "10", "11"] {
+    ///     b.secondary(cell)?;
+    /// }
+    /// for word in ["at", "to", "on", "no"] {
+    ///     let [a, t] = [&word[..1], &word[1..]];
+    ///     b.option_with_colors(["r0"], [("00", a), ("01", t)])?;
+    ///     b.option_with_colors(["r1"], [("10", a), ("11", t)])?;
+    ///     b.option_with_colors(["c0"], [("00", a), ("10", t)])?;
+    ///     b.option_with_colors(["c1"], [("01", a), ("11", t)])?;
+    /// }
+    /// let mut squares = b.build()?;
+    /// assert_eq!(squares.count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn option_with_colors<I, J, D>(
+        &mut self,
+        items: I,
+        colored: J,
+    ) -> Result<OptionId, BuilderError<L>>
+    where
+        I: IntoIterator<Item = L>,
+        J: IntoIterator<Item = (L, D)>,
+        D: Into<C>,
+    {
+        let plain = items.into_iter().map(|label| (label, None));
+        let colored = colored
+            .into_iter()
+            .map(|(label, color)| (label, Some(color.into())));
+        self.add(plain.chain(colored))
+    }
+
+    /// Gives option `o` a payload, any value the caller wants back with
+    /// the solutions that choose `o` (a piece and its placement, a word, a
+    /// move), in place of a table indexed by [`OptionId`]: see
+    /// [`Labeled::payload`] and [`Labeled::search`]. A second call
+    /// replaces the first payload.
+    ///
+    /// # Panics
+    /// If `o` is not an option added to this builder.
+    ///
+    /// # Example
+    ///
+    /// Domino tilings of a 2×2 square: each option carries the domino it
+    /// places.
+    ///
+    /// ```
+    /// use dlx_core::Builder;
+    ///
+    /// #[derive(Debug, PartialEq)]
+    /// enum Domino { Across(usize), Down(usize) }
+    ///
+    /// let mut b: Builder<(usize, usize), String, Domino> = Builder::default();
+    /// for cell in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+    ///     b.primary(cell)?;
+    /// }
+    /// for i in 0..2 {
+    ///     let o = b.option([(i, 0), (i, 1)])?;
+    ///     b.set_payload(o, Domino::Across(i));
+    ///     let o = b.option([(0, i), (1, i)])?;
+    ///     b.set_payload(o, Domino::Down(i));
+    /// }
+    /// let mut tilings = b.build()?;
+    /// let mut found: Vec<Vec<&Domino>> = tilings
+    ///     .search()
+    ///     .map(|solution| solution.iter().filter_map(|o| o.payload).collect())
+    ///     .collect();
+    /// found.sort_by_key(|s| format!("{s:?}"));
+    /// assert_eq!(found.len(), 2);
+    /// assert!(found.iter().any(|s| s.contains(&&Domino::Down(1))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_payload(&mut self, o: OptionId, payload: T) {
+        let n = self.option_count();
+        assert!(
+            o.index() < n,
+            "option {} out of range ({n} options)",
+            o.index()
+        );
+        if self.payloads.len() <= o.index() {
+            self.payloads.resize_with(o.index() + 1, || None);
+        }
+        self.payloads[o.index()] = Some(payload);
+    }
+
     /// Is `label` the label of a declared item?
     pub fn contains<Q>(&self, label: &Q) -> bool
     where
@@ -455,7 +483,7 @@ impl<L: Hash + Eq + Clone, C: ColorLabel> Builder<L, C> {
     /// # Errors
     /// [`BuilderError::TooLarge`] if the problem would have more than
     /// `u32::MAX - 2` nodes. Every other check was made before.
-    pub fn build(self) -> Result<Labeled<L, C>, BuilderError<L>> {
+    pub fn build(self) -> Result<Labeled<L, C, T>, BuilderError<L>> {
         let Builder {
             labels,
             decls,
@@ -465,6 +493,7 @@ impl<L: Hash + Eq + Clone, C: ColorLabel> Builder<L, C> {
             color_index,
             entries,
             option_end,
+            payloads,
             ..
         } = self;
         // The item number of each declaration number.
@@ -521,6 +550,7 @@ impl<L: Hash + Eq + Clone, C: ColorLabel> Builder<L, C> {
                 colors,
                 color_index,
             },
+            payloads,
         })
     }
 
@@ -617,161 +647,6 @@ fn check_bounds<L>(label: L, lo: u32, hi: u32) -> Result<L, BuilderError<L>> {
         Err(BuilderError::LowerAboveUpper { label, lo, hi })
     } else {
         Ok(label)
-    }
-}
-
-/// The labels of a built problem's items and colors, by number and back.
-#[derive(Clone, Debug)]
-struct Names<L, C> {
-    /// The label of each item, in item order.
-    labels: Vec<L>,
-    /// The item number of each label.
-    index: HashMap<L, u32>,
-    /// The label of each color, in color order.
-    colors: Vec<C>,
-    /// The color number of each color label.
-    color_index: HashMap<C, u32>,
-}
-
-impl<L, C> Names<L, C> {
-    /// The labels and colors of option `o` of `problem`.
-    fn option<'n>(&'n self, problem: &Problem, o: OptionId) -> Vec<(&'n L, Option<&'n C>)> {
-        problem
-            .option_items(o)
-            .zip(problem.option_colors(o))
-            .map(|(item, color)| {
-                (
-                    &self.labels[item.index()],
-                    color.map(|c| &self.colors[c.index()]),
-                )
-            })
-            .collect()
-    }
-}
-
-/// A problem made by a [`Builder`], with the labels of its items and
-/// colors: it searches with the index API of [`Problem`] and reads
-/// solutions back as labels.
-///
-/// The primary items are numbered first, then the secondary ones, each in
-/// the order they were declared; the options in the order they were added.
-#[derive(Clone, Debug)]
-pub struct Labeled<L, C = String> {
-    /// The problem, for searching with the index API ([`Problem::solver`],
-    /// [`Solver::force`], ...), for changing bounds, or for adding options.
-    /// An option added here may use only the colors the builder recorded
-    /// (see [`Labeled::color`]), or [`Labeled::option_labels`] cannot name
-    /// them; [`Problem::reset`] makes the labels meaningless.
-    pub problem: Problem,
-    names: Names<L, C>,
-}
-
-impl<L: Hash + Eq, C: Hash + Eq> Labeled<L, C> {
-    /// The item labeled `label`, if one was declared.
-    pub fn item<Q>(&self, label: &Q) -> Option<Item>
-    where
-        L: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
-    {
-        self.names.index.get(label).map(|&i| Item::from(i))
-    }
-
-    /// The label of `item`.
-    ///
-    /// # Panics
-    /// If `item` is not an item of the problem.
-    pub fn item_label(&self, item: Item) -> &L {
-        &self.names.labels[item.index()]
-    }
-
-    /// The color labeled `label`, if an option used it.
-    pub fn color<Q>(&self, label: &Q) -> Option<Color>
-    where
-        C: Borrow<Q>,
-        Q: Hash + Eq + ?Sized,
-    {
-        self.names
-            .color_index
-            .get(label)
-            .map(|&c| Color::new(c as usize))
-    }
-
-    /// The label of `color`.
-    ///
-    /// # Panics
-    /// If no option given to the builder used `color`.
-    pub fn color_label(&self, color: Color) -> &C {
-        &self.names.colors[color.index()]
-    }
-
-    /// The items of option `o`, as labels, each with its color's label if
-    /// it has one, in the order they were given.
-    ///
-    /// # Panics
-    /// If `o` is not an option of the problem, or has a color the builder
-    /// did not record.
-    pub fn option_labels(
-        &self,
-        o: OptionId,
-    ) -> impl ExactSizeIterator<Item = (&L, Option<&C>)> + '_ {
-        self.problem
-            .option_items(o)
-            .zip(self.problem.option_colors(o))
-            .map(|(item, color)| (self.item_label(item), color.map(|c| self.color_label(c))))
-    }
-
-    /// A solution's options as lists of labels (see
-    /// [`Labeled::option_labels`]), in the solution's order.
-    ///
-    /// # Panics
-    /// As [`Labeled::option_labels`].
-    pub fn solution_labels(&self, solution: &[OptionId]) -> Vec<Vec<(&L, Option<&C>)>> {
-        solution
-            .iter()
-            .map(|&o| self.names.option(&self.problem, o))
-            .collect()
-    }
-
-    /// A lazy iterator over all solutions, each a list of options in the
-    /// order the search chose them, each option a list of labels (see
-    /// [`Labeled::option_labels`]).
-    pub fn solutions(&mut self) -> LabeledSolutions<'_, L, C> {
-        LabeledSolutions {
-            inner: self.problem.solutions(),
-            names: &self.names,
-        }
-    }
-
-    /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
-        self.problem.count()
-    }
-}
-
-/// The solutions of a [`Labeled`] problem, as labels: see
-/// [`Labeled::solutions`].
-#[derive(Debug)]
-pub struct LabeledSolutions<'a, L, C> {
-    inner: Solutions<'a>,
-    names: &'a Names<L, C>,
-}
-
-impl<L, C> LabeledSolutions<'_, L, C> {
-    /// The solver underneath: its statistics, and whether a node limit
-    /// ended the iteration.
-    pub fn solver(&self) -> &Solver<'_> {
-        self.inner.solver()
-    }
-}
-
-impl<'a, L, C> Iterator for LabeledSolutions<'a, L, C> {
-    type Item = Vec<Vec<(&'a L, Option<&'a C>)>>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        let solution = self.inner.next()?;
-        let problem = self.inner.solver().problem();
-        let names: &'a Names<L, C> = self.names;
-        Some(solution.iter().map(|&o| names.option(problem, o)).collect())
     }
 }
 

@@ -1,5 +1,7 @@
 use super::*;
 use crate::Kind;
+use crate::Outcome;
+use std::error::Error;
 
 type E = BuilderError<&'static str>;
 
@@ -392,4 +394,222 @@ fn an_empty_builder_builds_a_problem_with_one_empty_solution() {
     assert_eq!(l.problem.item_count(), 0);
     assert_eq!(l.count(), 1);
     assert_eq!(l.solutions().next(), Some(Vec::new()));
+}
+
+// ---------------------------------------------------------------------------
+// Issue 29: options as two lists, &str colors, payloads, the label search.
+
+/// `option_with_colors(items, colored)` builds the problem that
+/// `colored_option` builds with every entry wrapped.
+#[test]
+fn two_lists_build_what_wrapped_entries_build() {
+    let wrapped = sample().build().unwrap();
+    let mut b: Builder<&str> = Builder::new();
+    b.secondary("x").unwrap();
+    b.primary("a").unwrap();
+    b.secondary("y").unwrap();
+    b.primary_bounded("b", 1, 2).unwrap();
+    // A &str color for a builder of String colors.
+    b.option_with_colors(["a"], [("x", "red")]).unwrap();
+    b.option_with_colors(["b", "y"], [] as [(&str, &str); 0])
+        .unwrap();
+    assert_eq!(render(&b.build().unwrap()), render(&wrapped));
+}
+
+#[test]
+fn two_lists_are_checked_as_one_option() {
+    let mut b = sample();
+    let before = render(&b.clone().build().unwrap());
+    // A color on a primary item, an unknown label, an item in both lists:
+    // each rejected, nothing recorded.
+    assert_eq!(
+        b.option_with_colors(["a"], [("b", "red")]),
+        Err(BuilderError::ColorOnPrimary { label: "b" })
+    );
+    assert_eq!(
+        b.option_with_colors(["a"], [("z", "red")]),
+        Err(BuilderError::UnknownLabel { label: "z" })
+    );
+    assert_eq!(
+        b.option_with_colors(["a", "x"], [("x", "red")]),
+        Err(BuilderError::RepeatedItem { label: "x" })
+    );
+    assert_eq!(
+        b.option_with_colors(["a"], [("x", "")]),
+        Err(BuilderError::EmptyColor { label: "x" })
+    );
+    assert_eq!(render(&b.build().unwrap()), before);
+}
+
+#[test]
+fn str_colors_and_labels() {
+    let mut b: Builder<&str, &str> = Builder::default();
+    b.primary("across").unwrap();
+    b.primary("down").unwrap();
+    b.secondary("cell").unwrap();
+    for (word, letter) in [("across", "a"), ("across", "b"), ("down", "b")] {
+        b.option_with_colors([word], [("cell", letter)]).unwrap();
+    }
+    let mut l = b.build().unwrap();
+    let all: Vec<_> = l.search().collect();
+    assert_eq!(all.len(), 1);
+    for chosen in &all[0] {
+        assert_eq!(chosen.items[1], (&"cell", Some(&"b")));
+    }
+}
+
+/// Dominoes on a 2x3 board: each option carries its domino; every
+/// solution's payloads cover the board once (checked here by the rules,
+/// not by the engine), and the search finds the 3 tilings.
+#[test]
+fn payloads_come_back_with_the_solutions() {
+    type Cell = (usize, usize);
+    let mut b: Builder<Cell, String, [Cell; 2]> = Builder::default();
+    for r in 0..2 {
+        for c in 0..3 {
+            b.primary((r, c)).unwrap();
+        }
+    }
+    let mut dominoes = Vec::new();
+    for r in 0..2 {
+        for c in 0..3 {
+            for (dr, dc) in [(0, 1), (1, 0)] {
+                let other = (r + dr, c + dc);
+                if other.0 < 2 && other.1 < 3 {
+                    dominoes.push([(r, c), other]);
+                }
+            }
+        }
+    }
+    // A payload on every option but the first.
+    for (k, d) in dominoes.iter().enumerate() {
+        let o = b.option(*d).unwrap();
+        if k > 0 {
+            b.set_payload(o, *d);
+        }
+    }
+    let first = OptionId::new(0);
+    let mut l = b.build().unwrap();
+    assert_eq!(l.payload(first), None);
+    assert_eq!(l.payload(OptionId::new(1)), Some(&dominoes[1]));
+    let mut tilings = Vec::new();
+    for solution in l.search() {
+        let mut covered = [[0; 3]; 2];
+        for chosen in &solution {
+            let domino = match chosen.payload {
+                Some(d) => *d,
+                None => {
+                    assert_eq!(chosen.option, first);
+                    dominoes[0]
+                }
+            };
+            // The payload is the option's own: its items are the domino.
+            let items: Vec<Cell> = chosen.items.iter().map(|&(c, _)| *c).collect();
+            assert_eq!(items, domino);
+            for (r, c) in domino {
+                covered[r][c] += 1;
+            }
+        }
+        assert_eq!(covered, [[1; 3]; 2]);
+        let mut ids: Vec<usize> = solution.iter().map(|c| c.option.index()).collect();
+        ids.sort();
+        tilings.push(ids);
+    }
+    tilings.sort();
+    tilings.dedup();
+    assert_eq!(tilings.len(), 3);
+}
+
+#[test]
+#[should_panic(expected = "option 2 out of range (2 options)")]
+fn a_payload_for_an_option_not_added_panics() {
+    let mut b: Builder<&str, String, u8> = Builder::default();
+    b.primary("a").unwrap();
+    b.option(["a"]).unwrap();
+    b.option(["a"]).unwrap();
+    b.set_payload(OptionId::new(2), 7);
+}
+
+/// 8 queens by labels: every seed yields the 92 solutions (as sets of
+/// option ids, the same as the unseeded search's), the same seed in the
+/// same order; the limits stop it and say why.
+#[test]
+fn the_label_search_is_seeded_and_stoppable() {
+    let n = 8;
+    let mut b: Builder<(char, usize), char, (usize, usize)> = Builder::default();
+    for i in 0..n {
+        b.primary(('r', i)).unwrap();
+        b.primary(('c', i)).unwrap();
+    }
+    for d in 0..2 * n - 1 {
+        b.secondary(('a', d)).unwrap();
+        b.secondary(('b', d)).unwrap();
+    }
+    for r in 0..n {
+        for c in 0..n {
+            let o = b
+                .option([('r', r), ('c', c), ('a', r + c), ('b', n - 1 - r + c)])
+                .unwrap();
+            b.set_payload(o, (r, c));
+        }
+    }
+    let mut l = b.build().unwrap();
+    let run = |l: &mut Labeled<(char, usize), char, (usize, usize)>, seed: Option<u64>| {
+        let mut search = l.search();
+        if let Some(s) = seed {
+            search = search.seed(s).unwrap();
+        }
+        let all: Vec<Vec<(usize, usize)>> = search
+            .by_ref()
+            .map(|s| s.iter().map(|c| *c.payload.unwrap()).collect())
+            .collect();
+        assert_eq!(search.outcome(), Some(Outcome::Complete));
+        assert_eq!(search.stats().solutions, 92);
+        all
+    };
+    let sorted = |all: &[Vec<(usize, usize)>]| {
+        let mut all: Vec<_> = all
+            .iter()
+            .map(|s| {
+                let mut s = s.clone();
+                s.sort();
+                s
+            })
+            .collect();
+        all.sort();
+        all
+    };
+    let plain = run(&mut l, None);
+    assert_eq!(plain.len(), 92);
+    for queens in &plain {
+        // Non-attacking, checked by the rules.
+        for (i, &(r1, c1)) in queens.iter().enumerate() {
+            for &(r2, c2) in &queens[i + 1..] {
+                assert!(r1 != r2 && c1 != c2 && r1.abs_diff(r2) != c1.abs_diff(c2));
+            }
+        }
+    }
+    let mut orders = std::collections::HashSet::new();
+    for seed in [1, 2, 3] {
+        let seeded = run(&mut l, Some(seed));
+        assert_eq!(sorted(&seeded), sorted(&plain), "seed {seed}");
+        assert_eq!(run(&mut l, Some(seed)), seeded, "seed {seed} again");
+        orders.insert(seeded);
+    }
+    assert!(orders.len() > 1, "every seed gave the same order");
+    // Limits (each search in its own block: it borrows the problem).
+    {
+        let mut search = l.search().node_limit(3);
+        assert!(search.next().is_none());
+        assert_eq!(search.outcome(), Some(Outcome::NodeLimit));
+    }
+    {
+        let mut search = l.search().deadline(std::time::Instant::now());
+        assert!(search.next().is_none());
+        assert_eq!(search.outcome(), Some(Outcome::Deadline));
+    }
+    // A seed after the search has begun is an error.
+    let mut search = l.search();
+    assert!(search.next().is_some());
+    assert!(search.seed(1).is_err());
 }

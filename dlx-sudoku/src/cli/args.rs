@@ -7,11 +7,12 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use super::help::AFTER_HELP;
+use super::help::{AFTER_HELP, GENERATE_HELP, RATE_HELP, SEE_MAIN};
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
 use crate::cli_common::{parse_seconds, threads_parser};
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
+use crate::plural::Plural;
 use crate::rate::{self, Level};
 use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
 
@@ -43,8 +44,10 @@ pub struct Args {
 #[derive(Clone, Debug, Subcommand)]
 enum Sub {
     /// Solve each puzzle (the default when no subcommand is given).
+    #[command(after_help = SEE_MAIN)]
     Solve(SolveArgs),
     /// Print the number of solutions of each puzzle.
+    #[command(after_help = SEE_MAIN)]
     Count {
         /// Stop counting at N solutions; the line then reads 'N+'.
         #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -54,12 +57,14 @@ enum Sub {
     },
     /// Say for each puzzle whether it is well formed, consistent and
     /// uniquely solvable, and why not.
+    #[command(after_help = SEE_MAIN)]
     Check {
         #[command(flatten)]
         common: CommonArgs,
     },
     /// Rate each puzzle's difficulty from the search: a level and the score
     /// (mean dancing-links updates over random relabellings).
+    #[command(after_help = RATE_HELP)]
     Rate {
         /// Relabellings per puzzle.
         #[arg(long, value_name = "N", default_value_t = rate::DEFAULT_SAMPLES,
@@ -76,16 +81,19 @@ enum Sub {
     },
     /// Print the logical steps that solve each puzzle, in players' words,
     /// until it is solved or logic runs out.
+    #[command(after_help = SEE_MAIN)]
     Explain {
         #[command(flatten)]
         common: CommonArgs,
     },
     /// Print the next logical step of each puzzle.
+    #[command(after_help = SEE_MAIN)]
     Hint {
         #[command(flatten)]
         common: CommonArgs,
     },
     /// Generate puzzles with exactly one solution.
+    #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
 }
 
@@ -119,8 +127,8 @@ struct GenerateArgs {
     /// 20 for 16x16, 3 for 25x25).
     #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     attempts: Option<usize>,
-    /// Output format (default: line).
-    #[arg(short, long, value_name = "FORMAT")]
+    /// Output format (default: line; the formats: dlx-sudoku --help).
+    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
     output: Option<Format>,
     #[command(flatten)]
     variant: VariantArgs,
@@ -195,8 +203,8 @@ fn read_regions(path: &Path) -> io::Result<Vec<u8>> {
 /// Arguments of `solve`.
 #[derive(Clone, Debug, clap::Args)]
 struct SolveArgs {
-    /// Output format (default: the input's format).
-    #[arg(short, long, value_name = "FORMAT")]
+    /// Output format (default: the input's; the formats: dlx-sudoku --help).
+    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
     output: Option<Format>,
     /// Print 'multiple solutions' (and fail) for a puzzle with several
     /// solutions instead of its first one.
@@ -212,8 +220,9 @@ struct CommonArgs {
     /// Puzzle files; '-' or nothing reads standard input.
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Input format (default: detected from the start of each input).
-    #[arg(short, long, value_name = "FORMAT")]
+    /// Input format (default: detected from the start of each input; the
+    /// formats: dlx-sudoku --help).
+    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
     format: Option<Format>,
     /// Stop each puzzle's search after N search nodes.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -333,8 +342,32 @@ impl GenerateArgs {
         let order = (2..=5).find(|n| n * n == side).unwrap_or(3);
         if let Some(k) = self.clues.filter(|&k| k > side * side) {
             return Err(format!(
-                "dlx-sudoku: --clues {k} is more than the {} cells of a {side}x{side} board",
-                side * side
+                "dlx-sudoku: --clues {k} is more than the {} of a {side}x{side} board",
+                Plural((side * side) as u64, "cell")
+            ));
+        }
+        // The fewest clues a classic puzzle with one solution can have: 4
+        // on 4x4; 17 on 9x9 (McGuire, Tugemann and Civario's exhaustive
+        // search for a 16-clue puzzle, 2012). Diagonals and regions change
+        // the bound, and no other is known, so only classic boards are
+        // refused.
+        let fewest = match side {
+            4 => 4,
+            9 => 17,
+            _ => 0,
+        };
+        let classic =
+            self.variant.regions.is_none() && self.variant.variant == VariantKind::Classic;
+        if let Some(k) = self.clues.filter(|&k| classic && k < fewest) {
+            return Err(format!(
+                "dlx-sudoku: --clues {k}: no {side}x{side} puzzle with fewer than {fewest} clues \
+                 has exactly one solution (ask for {fewest} or more)"
+            ));
+        }
+        if self.output == Some(Format::Poj3076) && side != 16 {
+            return Err(format!(
+                "dlx-sudoku: --output poj3076 writes 16x16 boards only, not {side}x{side} \
+                 (add --size 16, or choose another format)"
             ));
         }
         // The walk towards extreme takes about 0.25 s a grid on a 9x9

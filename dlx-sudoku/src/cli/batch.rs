@@ -11,6 +11,7 @@ use dlx_core::Stats;
 use super::slot::{Record, Slot};
 use super::{rate, solve, Command, Config, Exit, Input};
 use crate::format::{Format, ParseErrorKind, ReadError, Reader, Writer};
+use crate::plural::Plural;
 use crate::rate::{Level, Rater};
 use crate::solver::{CountProgress, Solver};
 
@@ -441,6 +442,17 @@ fn emit<W: Write, E: Write>(
                     "{input}:{line}: the puzzle is {side}x{side} but the regions are {regions}x{regions}"
                 );
             }
+            Record::OutputMisfit { side } => {
+                let _ = writeln!(
+                    stderr,
+                    "{input}:{line}: the puzzle is {side}x{side} but -o poj3076 writes 16x16 boards only (choose another --output)"
+                );
+            }
+            Record::Conflict(c) if config.command == Command::Solve => {
+                // The record says 'no solution', as for any puzzle without
+                // one; the reason is what check prints.
+                let _ = writeln!(stderr, "{input}:{line}: no solution: {c}");
+            }
             _ => {}
         }
         let rec = &mut work.record;
@@ -448,7 +460,10 @@ fn emit<W: Write, E: Write>(
         match (&slot.record, config.command) {
             (Record::Solved, _) => writer.board(rec, &slot.board)?,
             (Record::Message(m), Command::Solve) => writer.message(rec, m)?,
-            (Record::Misfit { .. }, Command::Solve) => writer.message(rec, "invalid puzzle")?,
+            (Record::Misfit { .. } | Record::OutputMisfit { .. }, Command::Solve) => {
+                writer.message(rec, "invalid puzzle")?
+            }
+            (Record::Conflict(_), Command::Solve) => writer.message(rec, "no solution")?,
             (record, Command::Explain) => {
                 // Through the writer, for the blank line between puzzles.
                 let mut text = Vec::new();
@@ -513,9 +528,9 @@ fn solve_chunk<E: Write + Send>(
         note(
             stderr,
             &format!(
-                "{input}:{line}: counting: {} solutions, {} nodes, ~{:.2e}% of the tree, {:.0} s ({limit})",
-                p.solutions,
-                p.nodes,
+                "{input}:{line}: counting: {}, {}, ~{:.2e}% of the tree, {:.0} s ({limit})",
+                Plural(p.solutions, "solution"),
+                Plural(p.nodes, "node"),
                 100.0 * p.share,
                 p.elapsed.as_secs_f64()
             ),

@@ -9,6 +9,7 @@ use super::batch::Log;
 use super::{Config, Exit, GenerateConfig};
 use crate::format::{Format, Writer};
 use crate::generate::{self, Generated, Generator};
+use crate::plural::Plural;
 use crate::rng::Rng;
 
 thread_local! {
@@ -56,8 +57,9 @@ fn report<E: Write>(
         super::batch::note(
             stderr,
             &format!(
-                "dlx-sudoku: generate: {} of {count} puzzles made, {:.0} s (--time-limit SECS stops the run)",
+                "dlx-sudoku: generate: {} of {} made, {:.0} s (--time-limit SECS stops the run)",
                 made.load(Ordering::Relaxed),
+                Plural(count, "puzzle"),
                 start.elapsed().as_secs_f64()
             ),
         );
@@ -104,8 +106,8 @@ fn make<W: Write, E: Write>(
             if deadline.is_some_and(|d| Instant::now() >= d) {
                 let _ = writeln!(
                     stderr,
-                    "dlx-sudoku: generate: time limit reached after {first} of {} puzzles",
-                    g.count
+                    "dlx-sudoku: generate: time limit reached after {first} of {}",
+                    Plural(g.count, "puzzle")
                 );
                 return Ok(Exit::PuzzleFailed);
             }
@@ -124,8 +126,8 @@ fn make<W: Write, E: Write>(
                     Err(generate::GenerateError::TimeLimit) => {
                         let _ = writeln!(
                             stderr,
-                            "dlx-sudoku: generate: time limit reached after {i} of {} puzzles",
-                            g.count
+                            "dlx-sudoku: generate: time limit reached after {i} of {}",
+                            Plural(g.count, "puzzle")
                         );
                         return Ok(Exit::PuzzleFailed);
                     }
@@ -139,9 +141,9 @@ fn make<W: Write, E: Write>(
                     exit = Exit::PuzzleFailed;
                     let _ = writeln!(
                         stderr,
-                        "dlx-sudoku: puzzle {}: time limit reached; printing the puzzle reached: {} clues",
+                        "dlx-sudoku: puzzle {}: time limit reached; printing the puzzle reached: {}",
                         i + 1,
-                        p.puzzle.clue_count()
+                        Plural(p.puzzle.clue_count() as u64, "clue")
                     );
                 } else if !p.goal_met {
                     exit = Exit::PuzzleFailed;
@@ -214,7 +216,7 @@ fn shortfall(options: &generate::Options, p: &Generated) -> String {
     let clues = p.puzzle.clue_count();
     let mut missed = Vec::new();
     if let Some(k) = options.clues.filter(|&k| k != clues) {
-        missed.push(format!("{k} clues"));
+        missed.push(Plural(k as u64, "clue").to_string());
     }
     if options.minimal && p.minimal != Some(true) {
         missed.push("a minimal puzzle".to_string());
@@ -229,9 +231,10 @@ fn shortfall(options: &generate::Options, p: &Generated) -> String {
         _ => String::new(),
     };
     format!(
-        "no {} found in {} grids; printing the closest: {clues} clues{}{level}",
+        "no {} found in {}; printing the closest: {}{}{level}",
         missed.join(" and "),
-        p.attempts,
+        Plural(p.attempts as u64, "grid"),
+        Plural(clues as u64, "clue"),
         match p.minimal {
             Some(true) => ", minimal",
             Some(false) => ", not minimal",

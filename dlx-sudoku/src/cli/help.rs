@@ -1,6 +1,7 @@
 //! The text `dlx-sudoku --help` shows after the options.
 
-/// Text shown after the options in `dlx-sudoku --help`.
+/// Text shown after the options in `dlx-sudoku --help`: the formats (listed
+/// here only), the output, threads, variants and the exit status.
 pub(super) const AFTER_HELP: &str = "\
 Formats (detected from the input unless --format names one; every format is
 read and written):
@@ -30,7 +31,11 @@ Output:
   limit reached'.
   Every other puzzle is still solved and printed.
   solve prints the first solution found; with --unique a puzzle with
-  several solutions prints 'multiple solutions' instead.
+  several solutions prints 'multiple solutions' instead. Clashing clues
+  print 'no solution' and, on stderr, 'SOURCE:LINE: no solution: ' and the
+  clash, as check says it ('row 1 has value 1 twice (r1c1 and r1c2)').
+  -o poj3076 writes 16x16 boards only: another size prints 'invalid
+  puzzle' and says why on stderr.
   count: one line per puzzle, the number of solutions ('N+' when --limit
   stopped the count). A count that runs longer than 5 seconds writes a line
   on stderr every 5 seconds, piped or not: 'SOURCE:LINE: counting: N
@@ -82,6 +87,31 @@ Variants (solve, count, check, rate, explain, hint and generate):
   Both together make a jigsaw X-Sudoku. The singles pass works on the
   variant's houses. 'pretty' output draws the standard boxes, not regions.
 
+Generate and rate: dlx-sudoku generate --help and dlx-sudoku rate --help
+  describe them.
+
+Exit status (one rule for every subcommand):
+  0  every puzzle got the answer its subcommand gives: solved (solve), a
+     count of one or more solutions (count), unique (check), rated
+     (rate), explained or hinted (explain, hint: logic running out is an
+     answer), generated as asked (generate); or the output pipe was closed
+  1  some puzzle could not get it: it was malformed, has no solution (a
+     count of 0 included), hit --max-nodes or --time-limit, or has several
+     solutions where the subcommand needs exactly one (check, rate,
+     explain, hint and solve --unique); (generate) some puzzle missed --clues, --minimal or
+     --level and the closest one was printed
+  2  usage error (a bad regions file included), or an input could not be
+     read, or the output could not be written (standard output closed
+     from the start, dlx-sudoku FILE >&-, included), or (generate) the variant
+     admits no grid at all";
+
+/// The end of every subcommand's help but generate's: where the formats,
+/// the output and the exit status are described.
+pub(super) const SEE_MAIN: &str = "\
+Formats, output and exit status: dlx-sudoku --help.";
+
+/// Text shown after the options in `dlx-sudoku generate --help`.
+pub(super) const GENERATE_HELP: &str = "\
 Generate (dlx-sudoku generate [OPTIONS]):
   Writes --count puzzles (default 1), each with exactly one solution, in the
   --output format (default line). A random full grid (random clues completed
@@ -114,8 +144,16 @@ Generate (dlx-sudoku generate [OPTIONS]):
   many were made, and the status is 1. A run longer than 5 seconds writes
   a line on stderr every 5 seconds: 'dlx-sudoku: generate: K of N puzzles
   made, T s'.
-  Output in poj2676 starts with the case count, like the judge's input.
+  Output in poj2676 starts with the case count, like the judge's input;
+  poj3076 output holds 16x16 boards only (--size 16).
+  --clues K below 17 on a classic 9x9 board (below 4 on a 4x4 one) is
+  refused at once (status 2): no such puzzle has a unique solution (for
+  9x9, McGuire, Tugemann and Civario's exhaustive search, 2012).
 
+Formats and exit status: dlx-sudoku --help.";
+
+/// Text shown after the options in `dlx-sudoku rate --help`.
+pub(super) const RATE_HELP: &str = "\
 Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
   The score is the mean work the engine needs to solve a puzzle and prove
   it unique, in dancing-links updates with the singles pass off, over
@@ -127,17 +165,4 @@ Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
   --summary writes the number of puzzles rated, the mean score and the
   level counts to stderr.
 
-Exit status (one rule for every subcommand):
-  0  every puzzle got the answer its subcommand gives: solved (solve), a
-     count of one or more solutions (count), unique (check), rated
-     (rate), explained or hinted (explain, hint: logic running out is an
-     answer), generated as asked (generate); or the output pipe was closed
-  1  some puzzle could not get it: it was malformed, has no solution (a
-     count of 0 included), hit --max-nodes or --time-limit, or has several
-     solutions where the subcommand needs exactly one (check, rate,
-     explain, hint and solve --unique); (generate) some puzzle missed --clues, --minimal or
-     --level and the closest one was printed
-  2  usage error (a bad regions file included), or an input could not be
-     read, or the output could not be written (standard output closed
-     from the start, dlx-sudoku FILE >&-, included), or (generate) the variant
-     admits no grid at all";
+Formats, output and exit status: dlx-sudoku --help.";

@@ -21,12 +21,19 @@ pub(super) enum Record {
     Message(&'static str),
     /// A number of solutions; `more` when a limit stopped the count.
     Count { solutions: u64, more: bool },
-    /// Clashing clues (check).
+    /// Clashing clues (check, explain, hint: `no solution: ` and the clash;
+    /// solve: `no solution`, the clash on stderr).
     Conflict(Conflict),
     /// A difficulty rating (rate).
     Rated(Rating),
     /// Lines of text (explain, hint), without the final newline.
     Text(String),
+    /// A board `-o poj3076` cannot write (not 16x16): `invalid puzzle` in
+    /// its place, why on stderr.
+    OutputMisfit {
+        /// The puzzle's side.
+        side: usize,
+    },
     /// A puzzle of another size than the variant's regions: `invalid
     /// puzzle` in its place, the sizes on stderr.
     Misfit {
@@ -49,7 +56,9 @@ impl Record {
             Record::Conflict(c) => writeln!(out, "no solution: {c}"),
             Record::Rated(r) => writeln!(out, "{} {:.1}", r.level, r.score),
             Record::Text(t) => writeln!(out, "{t}"),
-            Record::Misfit { .. } => writeln!(out, "invalid puzzle"),
+            Record::Misfit { .. } | Record::OutputMisfit { .. } => {
+                writeln!(out, "invalid puzzle")
+            }
         }
     }
 }

@@ -7,7 +7,9 @@ use dlx_core::Stats;
 
 use super::slot::{misfit, Record, Slot};
 use super::{Command, Config};
+use crate::format::Format;
 use crate::logic::Logic;
+use crate::plural::Plural;
 use crate::solver::{CountProgress, Outcome, Solver};
 use crate::Board;
 
@@ -24,6 +26,15 @@ pub(super) fn solve_slot(config: &Config, solver: &mut Solver, slot: &mut Slot, 
     };
     if let Some(misfit) = misfit(&config.variant, &puzzle.board) {
         slot.record = misfit;
+        slot.ok = false;
+        slot.stats = Stats::default();
+        return;
+    }
+    let side = puzzle.board.side();
+    if config.command == Command::Solve && config.output == Some(Format::Poj3076) && side != 16 {
+        // POJ 3076's letters stand for the values of a 16x16 board: a
+        // 9x9 solution in them would read as another puzzle.
+        slot.record = Record::OutputMisfit { side };
         slot.ok = false;
         slot.stats = Stats::default();
         return;
@@ -50,10 +61,10 @@ fn handle(
     report: &dyn Fn(&CountProgress),
 ) -> (Record, bool) {
     match config.command {
-        Command::Solve if config.unique => solve_unique(board, solver, solution),
+        Command::Solve if config.unique => solve_unique(config, board, solver, solution),
         Command::Solve => match solver.solve(board, solution) {
             Outcome::Solved => (Record::Solved, true),
-            Outcome::NoSolution => (Record::Message("no solution"), false),
+            Outcome::NoSolution => (no_solution(config, board), false),
             Outcome::NodeLimit => (Record::Message("search limit reached"), false),
         },
         Command::Count { limit } => {
@@ -101,7 +112,12 @@ fn uniqueness(solver: &mut Solver, board: &Board) -> Result<(), &'static str> {
 }
 
 /// `solve --unique`: the solution of a puzzle with exactly one.
-fn solve_unique(board: &Board, solver: &mut Solver, solution: &mut Board) -> (Record, bool) {
+fn solve_unique(
+    config: &Config,
+    board: &Board,
+    solver: &mut Solver,
+    solution: &mut Board,
+) -> (Record, bool) {
     solution.clone_from(board);
     let mut found = 0;
     let count = solver.for_each_solution(board, |s| {
@@ -115,9 +131,19 @@ fn solve_unique(board: &Board, solver: &mut Solver, solution: &mut Board) -> (Re
         (0, dlx_core::Outcome::NodeLimit) | (1, dlx_core::Outcome::NodeLimit) => {
             (Record::Message("search limit reached"), false)
         }
-        (0, _) => (Record::Message("no solution"), false),
+        (0, _) => (no_solution(config, board), false),
         (1, _) => (Record::Solved, true),
         _ => (Record::Message("multiple solutions"), false),
+    }
+}
+
+/// The record of a puzzle `solve` found no solution for: the clash of its
+/// clues if they clash (printed `no solution`, the clash on stderr), else
+/// `no solution`.
+fn no_solution(config: &Config, board: &Board) -> Record {
+    match config.variant.find_conflict(board) {
+        Some(conflict) => Record::Conflict(conflict),
+        None => Record::Message("no solution"),
     }
 }
 
@@ -147,39 +173,28 @@ fn explain(config: &Config, board: &Board, solver: &mut Solver) -> (Record, bool
         if config.command == Command::Hint {
             text.push_str("solved");
         } else {
-            let _ = write!(text, "solved in {}", count_of(steps, "step"));
+            let _ = write!(text, "solved in {}", Plural(steps as u64, "step"));
         }
         return (Record::Text(text), true);
     }
     // Logic ran out: how much search is left.
-    let open = logic.open_cells();
+    let open = Plural(logic.open_cells() as u64, "cell");
     let mut rest = logic.board();
     let reached = solver.solve(&logic.board(), &mut rest);
     let nodes = solver.stats().nodes;
     let search = match reached {
+        Outcome::Solved if nodes == 1 => "the search needs 1 more node".to_string(),
         Outcome::Solved => format!("the search needs {nodes} more nodes"),
-        _ => format!("the search needs more than {nodes} nodes"),
+        _ => format!("the search needs more than {}", Plural(nodes, "node")),
     };
     if config.command == Command::Hint {
-        let _ = write!(
-            text,
-            "stuck: no logical step with {open} cells open; {search}"
-        );
+        let _ = write!(text, "stuck: no logical step with {open} open; {search}");
     } else {
         let _ = write!(
             text,
-            "stuck after {} with {open} cells open; {search}",
-            count_of(steps, "step")
+            "stuck after {} with {open} open; {search}",
+            Plural(steps as u64, "step")
         );
     }
     (Record::Text(text), true)
-}
-
-/// `n` and `noun`, plural unless `n` is 1: "1 step", "12 steps".
-fn count_of(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::io;
 
+use crate::plural::Plural;
+
 /// A malformed record: where and what.
 ///
 /// Displayed as `LINE[:COLUMN]: what is wrong (what was expected)`.
@@ -88,7 +90,7 @@ impl fmt::Display for Lengths {
 #[non_exhaustive]
 pub enum ParseErrorKind {
     /// A line (line format) or a row holds the wrong number of cells.
-    #[error("{found} cells (expected {})", Lengths(.expected))]
+    #[error("{} (expected {})", Plural(*.found as u64, "cell"), Lengths(.expected))]
     WrongLength {
         /// The number of cells found.
         found: usize,
@@ -96,7 +98,10 @@ pub enum ParseErrorKind {
         expected: &'static [usize],
     },
     /// A JSON board has the wrong number of rows.
-    #[error("{found} rows in the board (expected {expected}, as many as the cells of a row)")]
+    #[error(
+        "{} in the board (expected {expected}, as many as the cells of a row)",
+        Plural(*.found as u64, "row")
+    )]
     WrongRowCount {
         /// The number of rows found.
         found: usize,
@@ -150,7 +155,10 @@ pub enum ParseErrorKind {
     },
     /// The input ends after fewer cases than its first line announces; the
     /// error's line is that of the count.
-    #[error("the first line announces {declared} cases but the input has {found} (expected as many cases as announced)")]
+    #[error(
+        "the first line announces {} but the input has {found} (expected as many cases as announced)",
+        Plural(*.declared as u64, "case")
+    )]
     TooFewCases {
         /// The announced count.
         declared: usize,
@@ -159,7 +167,10 @@ pub enum ParseErrorKind {
     },
     /// A case follows the last announced one; the error's line is its first.
     /// The extra cases are still read.
-    #[error("the first line announces {declared} cases but more follow (expected no more cases)")]
+    #[error(
+        "the first line announces {} but more follow (expected no more cases)",
+        Plural(*.declared as u64, "case")
+    )]
     TooManyCases {
         /// The announced count.
         declared: usize,

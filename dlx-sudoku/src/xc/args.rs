@@ -25,13 +25,26 @@ use crate::cli_common::{parse_seconds, threads_parser};
     after_help = AFTER_HELP
 )]
 pub struct Args {
-    /// The problem file; '-' or nothing reads standard input.
+    /// The problem files, answered one after another; '-' or nothing reads
+    /// standard input.
     #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
+    files: Vec<PathBuf>,
 
     /// Print every solution (or the first N with --limit) instead of the count.
     #[arg(short, long)]
     print: bool,
+
+    /// With --print: start each option line with its line number in the
+    /// input, 'LINE: ' (as grep -n).
+    #[arg(short = 'n', long, requires = "print")]
+    line_numbers: bool,
+
+    /// Start every output line with 'SOURCE:LINE: ', the input and the line
+    /// it concerns (an option's own line; the item line for a count or a
+    /// cost), as dlx-sudoku -H and grep -H -n do. On when several FILEs are
+    /// given.
+    #[arg(short = 'H', long)]
+    with_filename: bool,
 
     /// Stop after N solutions (N >= 1).
     #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -156,11 +169,21 @@ fn parse_part(text: &str) -> Result<(usize, usize), String> {
 impl Args {
     /// The validated configuration these arguments ask for.
     pub fn config(self) -> Config {
-        let input = match self.file {
-            None => Input::Stdin,
-            Some(p) if p == Path::new("-") => Input::Stdin,
-            Some(p) => Input::File(p),
-        };
+        let with_filename = self.with_filename || self.files.len() > 1;
+        let mut inputs: Vec<Input> = self
+            .files
+            .into_iter()
+            .map(|p| {
+                if p == Path::new("-") {
+                    Input::Stdin
+                } else {
+                    Input::File(p)
+                }
+            })
+            .collect();
+        if inputs.is_empty() {
+            inputs.push(Input::Stdin);
+        }
         let split = self.split_depth.map(|depth| Split {
             depth,
             mode: match self.part {
@@ -170,8 +193,10 @@ impl Args {
             },
         });
         Config {
-            input,
+            inputs,
             print: self.print,
+            line_numbers: self.line_numbers,
+            with_filename,
             limit: self.limit,
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,

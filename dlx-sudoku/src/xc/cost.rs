@@ -7,18 +7,22 @@ use std::time::Instant;
 use dlx_core::text::DlxFile;
 use dlx_core::{CostSearch, Outcome};
 
+use super::print::Labels;
 use super::{print, Config, Exit};
+use crate::plural::Plural;
 
 /// The min-cost search of `--min-cost`: the `k` least costs, and with
-/// `--print` (when `lines` is given) a solution of each.
+/// `--print` (when `lines` is given) a solution of each. `Err` is the
+/// status to end the whole run with: the output could not be written.
 pub(super) fn min_cost<W: Write, E: Write>(
     config: &Config,
+    labels: &Labels,
     k: usize,
     file: &DlxFile,
     lines: Option<&[String]>,
     stdout: W,
     mut stderr: E,
-) -> Exit {
+) -> Result<Exit, Exit> {
     let start = Instant::now();
     let report = match CostSearch::new(&file.problem)
         .best(k)
@@ -29,8 +33,8 @@ pub(super) fn min_cost<W: Write, E: Write>(
     {
         Ok(report) => report,
         Err(e) => {
-            let _ = writeln!(stderr, "dlx: {}: {e}", config.input);
-            return Exit::BadInput;
+            let _ = writeln!(stderr, "dlx: {}: {e}", labels.source);
+            return Ok(Exit::BadInput);
         }
     };
     let seconds = start.elapsed().as_secs_f64();
@@ -38,6 +42,7 @@ pub(super) fn min_cost<W: Write, E: Write>(
         report.outcome,
         Outcome::NodeLimit | Outcome::Deadline | Outcome::Cancelled
     );
+    let head = &labels.head;
     let mut out = BufWriter::new(stdout);
     let written = (|| -> io::Result<()> {
         if report.solutions.is_empty() {
@@ -46,22 +51,20 @@ pub(super) fn min_cost<W: Write, E: Write>(
             } else {
                 "no solution"
             };
-            writeln!(out, "{none}")?;
+            writeln!(out, "{head}{none}")?;
         }
         for (i, solution) in report.solutions.iter().enumerate() {
             if config.print && i > 0 {
                 writeln!(out)?;
             }
-            writeln!(out, "{}", solution.cost)?;
+            writeln!(out, "{head}{}", solution.cost)?;
             if let Some(lines) = lines {
                 print::options(&mut out, lines, solution.options.iter().copied())?;
             }
         }
         out.flush()
     })();
-    if let Err(exit) = print::written(written, &mut stderr) {
-        return exit;
-    }
+    print::written(written, &mut stderr)?;
     if stopped {
         let limit = if report.outcome == Outcome::NodeLimit {
             "search"
@@ -70,12 +73,16 @@ pub(super) fn min_cost<W: Write, E: Write>(
         };
         let _ = writeln!(
             stderr,
-            "dlx: {limit} limit reached after {} nodes (the costs found may not be the least)",
-            report.stats.nodes
+            "{}{limit} limit reached after {} (the costs found may not be the least)",
+            labels.dlx,
+            Plural(report.stats.nodes, "node")
         );
     }
     if config.stats {
-        print::stats(&mut stderr, report.stats, seconds);
+        print::stats(&mut stderr, &labels.stats, report.stats, seconds);
     }
-    Exit::of(report.outcome)
+    if !stopped && report.solutions.is_empty() {
+        return Ok(Exit::NoSolution);
+    }
+    Ok(Exit::of(report.outcome))
 }

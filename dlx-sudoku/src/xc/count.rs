@@ -8,7 +8,9 @@ use std::time::Instant;
 use dlx_core::text::DlxFile;
 use dlx_core::{Outcome, Stats, Step};
 
+use super::print::{Labels, Prefixed};
 use super::{parts, print, progress, Config, Exit, Split, SplitMode};
+use crate::plural::Plural;
 
 /// How the search ended.
 struct Finish {
@@ -19,16 +21,18 @@ struct Finish {
 
 /// Searches `file` and writes its solutions (when `lines`, the text of
 /// every option, is given), or their number, to `stdout`; the end of the
-/// search and `--stats` go to `stderr`.
+/// search and `--stats` go to `stderr`. `Err` is the status to end the
+/// whole run with: the output could not be written.
 pub(super) fn count<W: Write, E: Write>(
     config: &Config,
+    labels: &Labels,
     file: &mut DlxFile,
     lines: Option<&[String]>,
     stdout: W,
     mut stderr: E,
-) -> Exit {
+) -> Result<Exit, Exit> {
     let mut out = BufWriter::new(stdout);
-    let written = search(config, file, lines, &mut out).and_then(|finish| {
+    let written = search(config, labels, file, lines, &mut out).and_then(|finish| {
         let listed = matches!(
             config.split,
             Some(Split {
@@ -41,22 +45,20 @@ pub(super) fn count<W: Write, E: Write>(
                 Outcome::NodeLimit | Outcome::Deadline | Outcome::Cancelled => "+",
                 Outcome::Complete | Outcome::SolutionLimit => "",
             };
-            writeln!(out, "{}{more}", finish.stats.solutions)?;
+            writeln!(out, "{}{}{more}", labels.head, finish.stats.solutions)?;
         }
         out.flush()?;
         Ok(finish)
     });
-    let finish = match print::written(written, &mut stderr) {
-        Ok(finish) => finish,
-        Err(exit) => return exit,
-    };
-    let nodes = finish.stats.nodes;
+    let finish = print::written(written, &mut stderr)?;
+    let dlx = &labels.dlx;
+    let nodes = Plural(finish.stats.nodes, "node");
     match finish.outcome {
         Outcome::NodeLimit => {
-            let _ = writeln!(stderr, "dlx: search limit reached after {nodes} nodes");
+            let _ = writeln!(stderr, "{dlx}search limit reached after {nodes}");
         }
         Outcome::Deadline => {
-            let _ = writeln!(stderr, "dlx: time limit reached after {nodes} nodes");
+            let _ = writeln!(stderr, "{dlx}time limit reached after {nodes}");
         }
         _ => {}
     }
@@ -64,19 +66,25 @@ pub(super) fn count<W: Write, E: Write>(
         if finish.outcome == Outcome::SolutionLimit {
             let _ = writeln!(
                 stderr,
-                "dlx: stopped at the limit of {} solutions (there may be more)",
-                finish.stats.solutions
+                "{dlx}stopped at the limit of {} (there may be more)",
+                Plural(finish.stats.solutions, "solution")
             );
         }
-        print::stats(&mut stderr, finish.stats, finish.seconds);
+        print::stats(&mut stderr, &labels.stats, finish.stats, finish.seconds);
     }
-    Exit::of(finish.outcome)
+    // A solution to print was asked for: none is a failure, as in
+    // dlx-sudoku (a count of 0 is an answer).
+    if config.print && finish.outcome == Outcome::Complete && finish.stats.solutions == 0 {
+        return Ok(Exit::NoSolution);
+    }
+    Ok(Exit::of(finish.outcome))
 }
 
 /// Searches `file`, writing each solution to `out` when `lines` (the text of
 /// every option) is given.
 fn search<W: Write>(
     config: &Config,
+    labels: &Labels,
     file: &mut DlxFile,
     lines: Option<&[String]>,
     out: &mut W,
@@ -84,7 +92,13 @@ fn search<W: Write>(
     let start = Instant::now();
     let deadline = config.time_limit.and_then(|t| start.checked_add(t));
     if config.split.is_some() || config.threads != 1 {
-        let (outcome, stats) = parts::count(config, deadline, file, out)?;
+        // Under -H, --list-parts labels its lines as a count's line is.
+        let mut out = Prefixed {
+            inner: out,
+            prefix: &labels.head,
+            at_start: true,
+        };
+        let (outcome, stats) = parts::count(config, deadline, file, &mut out)?;
         return Ok(Finish {
             outcome,
             stats,

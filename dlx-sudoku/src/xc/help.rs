@@ -39,7 +39,18 @@ Output:
   its options, one per line, with the item names of the input line in their
   input order, separated by single spaces, listed in the order the search
   chose them; blocks are separated by one blank line. No count follows; ask
-  for --stats. No solution means no output.
+  for --stats. No solution means no output (and status 1). -n starts each
+  option line with its line number in the input ('12: a d g'), so options
+  with the same items can be told apart.
+  Several files are answered one after another, each as it would be alone;
+  a file that cannot be read or is malformed is reported on stderr and the
+  next one answered. With several files, or -H, every output line starts
+  with 'SOURCE:LINE: ' (as dlx-sudoku -H and grep -H -n): the file
+  ('<stdin>' for standard input) and the line the output line is about,
+  an option's own line, or the item line for a count or a cost line.
+  Blank lines between solutions stay blank, so
+  sed 's/^[^:]*:[0-9]*: //' gives back the plain output; messages on
+  stderr name their file too, and the --stats line starts with 'SOURCE: '.
   Standard error gets warnings, errors and, with --stats, a last line
     solutions=S nodes=N updates=U seconds=T.TTT
   counted as DLX1 (DLX2, DLX3) counts them (nodes: search-tree nodes entered
@@ -62,13 +73,15 @@ Output:
   line, best first; solutions of equal cost count separately, as in Knuth's
   DLX5 'k' (fewer lines when there are fewer solutions). With --print, each
   cost line is followed by the options of one solution of that cost, as
-  --print writes them, and blocks are separated by one blank line. The
+  --print writes them, each followed by its own cost as the input writes
+  costs ('a b |3'; the cost line above is their sum), and blocks are
+  separated by one blank line. The
   search is DLX5's (its node counts; --stats 'solutions' counts the
   solutions that beat the K-th best known when they were found);
   --disjoint-bound prunes more, with the same answers and 'solutions'. If
   --max-nodes or --time-limit stops it, the lines are the best found so far
   (not known to be the least), 'no solution found' if none was, and the
-  status is 1. --seed and --rule do not apply to it (DLX5's order is by
+  status is 1; 'no solution' (the search finished) is status 1 too. --seed and --rule do not apply to it (DLX5's order is by
   cost).
   Bounds other than 1 (DLX3) are not supported with --min-cost.
   Errors name their place: a malformed input gives 'SOURCE:LINE:COL: message'
@@ -93,10 +106,12 @@ Threads:
   The update count adds the set-up of each piece of shared work, so it
   varies too.
 
-Exit status:
-  0  the search finished, or stopped at --limit, or the output pipe closed
-  1  --max-nodes or --time-limit stopped the search (the count is a lower
-     bound, the cost may not be the least), or the input is malformed, or
-     --min-cost cannot take it (bounds, or costs whose totals overflow 64 bits)
-  2  usage error, or the input could not be opened or read, or the output
-     could not be written";
+Exit status (with several files, the worst of theirs):
+  0  every file got its answer: the search finished (a count of 0 is an
+     answer), or stopped at --limit; or the output pipe closed
+  1  some file could not get it: --max-nodes or --time-limit stopped the
+     search (the count is a lower bound, the cost may not be the least),
+     or a solution was asked for (--print, --min-cost) and there is none
+  2  usage error, or an input could not be opened or read, or is
+     malformed, or --min-cost cannot take it (bounds, or costs whose
+     totals overflow 64 bits), or the output could not be written";

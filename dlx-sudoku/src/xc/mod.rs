@@ -23,7 +23,7 @@
 //!
 //! // TAOCP 7.2.2.1 (5): a single exact cover, read from "standard input".
 //! let input = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
-//! let config = Config { input: Input::Stdin, print: true, ..Config::default() };
+//! let config = Config { print: true, ..Config::default() }; // stdin
 //! let (mut out, mut err) = (Vec::new(), Vec::new());
 //! let exit = run(&config, input.as_bytes(), &mut out, &mut err);
 //! assert_eq!(exit, Exit::Success);
@@ -58,10 +58,18 @@ pub use args::Args;
 /// What one run of `dlx` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
-    /// The problem's source.
-    pub input: Input,
+    /// The problems' sources, answered one after another.
+    pub inputs: Vec<Input>,
     /// Print the solutions instead of their number.
     pub print: bool,
+    /// Prefix each option line that `print` writes with its line number in
+    /// the input, `LINE: ` (`-n`, as in grep).
+    pub line_numbers: bool,
+    /// Prefix every output line with `SOURCE:LINE: `, the input and the
+    /// line it concerns (`-H`, as in `dlx-sudoku` and grep): an option's
+    /// own line, or the item line for a line about the whole problem (a
+    /// count, a cost). Messages on stderr then name their input too.
+    pub with_filename: bool,
     /// Stop after this many solutions (`Some(0)` finds none).
     pub limit: Option<u64>,
     /// Stop the search after this many search-tree nodes.
@@ -114,19 +122,25 @@ pub enum SplitMode {
     },
 }
 
-/// How a run ended; [`Exit::code`] is the process exit status.
+/// How a run ended; [`Exit::code`] is the process exit status. With
+/// several inputs, the run ends with the worst of theirs (see
+/// [`Exit::max`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
-    /// The search finished or reached the solution limit, or standard output
-    /// was closed by its reader (status 0).
+    /// Every input got its answer: the search finished or reached the
+    /// solution limit; or standard output was closed by its reader
+    /// (status 0).
     Success,
-    /// The node limit stopped the search (status 1).
+    /// The node limit stopped a search (status 1).
     NodeLimit,
-    /// The time limit stopped the search (status 1).
+    /// The time limit stopped a search (status 1).
     TimeLimit,
-    /// The input is malformed (status 1).
+    /// A solution was asked for (`--print`, `--min-cost`) and the problem
+    /// has none (status 1). A count of 0 is an answer (status 0).
+    NoSolution,
+    /// An input is malformed, or `--min-cost` cannot take it (status 2).
     BadInput,
-    /// The input could not be opened or read, or the output could not be
+    /// An input could not be opened or read, or the output could not be
     /// written (status 2).
     Failure,
 }
@@ -136,8 +150,25 @@ impl Exit {
     pub fn code(self) -> u8 {
         match self {
             Exit::Success => 0,
-            Exit::NodeLimit | Exit::TimeLimit | Exit::BadInput => 1,
-            Exit::Failure => 2,
+            Exit::NodeLimit | Exit::TimeLimit | Exit::NoSolution => 1,
+            Exit::BadInput | Exit::Failure => 2,
+        }
+    }
+
+    /// The worse of two outcomes: the one of the higher status, the first
+    /// one when the statuses are equal.
+    ///
+    /// ```
+    /// use dlx_sudoku::xc::Exit;
+    ///
+    /// assert_eq!(Exit::Success.max(Exit::TimeLimit), Exit::TimeLimit);
+    /// assert_eq!(Exit::BadInput.max(Exit::NodeLimit), Exit::BadInput);
+    /// ```
+    pub fn max(self, other: Exit) -> Exit {
+        if other.code() > self.code() {
+            other
+        } else {
+            self
         }
     }
 
@@ -160,8 +191,10 @@ impl From<Exit> for ExitCode {
 impl Default for Config {
     fn default() -> Self {
         Config {
-            input: Input::Stdin,
+            inputs: vec![Input::Stdin],
             print: false,
+            line_numbers: false,
+            with_filename: false,
             limit: None,
             max_nodes: None,
             time_limit: None,
@@ -178,24 +211,54 @@ impl Default for Config {
     }
 }
 
-/// Runs `dlx` with `config`: reads the problem (from `stdin` when the input
-/// is [`Input::Stdin`]), searches it, and writes results to `stdout` and
-/// messages to `stderr`, as `dlx --help` describes.
+/// Runs `dlx` with `config`: reads each problem in turn (from `stdin` for
+/// [`Input::Stdin`]), searches it, and writes results to `stdout` and
+/// messages to `stderr`, as `dlx --help` describes. An input that cannot
+/// be read or is malformed is reported and the next one is answered; the
+/// run ends with the worst [`Exit`] of its inputs. A failed write to
+/// `stdout` ends the run at once.
 ///
 /// `stdout` is buffered here; `stderr` is written as it is. Failing to write
 /// a message to `stderr` is ignored (there is nowhere else to say so).
-pub fn run<R, W, E>(config: &Config, stdin: R, stdout: W, mut stderr: E) -> Exit
+pub fn run<R, W, E>(config: &Config, mut stdin: R, mut stdout: W, mut stderr: E) -> Exit
 where
     R: BufRead,
     W: Write,
     E: Write,
 {
-    let (mut file, lines) = match read::problem(config, stdin, &mut stderr) {
+    let mut worst = Exit::Success;
+    for input in &config.inputs {
+        match one(config, input, &mut stdin, &mut stdout, &mut stderr) {
+            Ok(exit) => worst = worst.max(exit),
+            // The output is gone (a closed pipe, or a failed write): nothing
+            // more can be said.
+            Err(exit) => return worst.max(exit),
+        }
+    }
+    worst
+}
+
+/// Answers one input: its status, or (`Err`) the status to end the whole
+/// run with because the output could not be written.
+fn one<R, W, E>(
+    config: &Config,
+    input: &Input,
+    stdin: R,
+    stdout: W,
+    mut stderr: E,
+) -> Result<Exit, Exit>
+where
+    R: BufRead,
+    W: Write,
+    E: Write,
+{
+    let (mut file, lines) = match read::problem(config, input, stdin, &mut stderr) {
         Ok(read) => read,
-        Err(exit) => return exit,
+        Err(exit) => return Ok(exit),
     };
+    let labels = print::Labels::new(config, input, &file);
     match config.min_cost {
-        Some(k) => cost::min_cost(config, k, &file, lines.as_deref(), stdout, stderr),
-        None => count::count(config, &mut file, lines.as_deref(), stdout, stderr),
+        Some(k) => cost::min_cost(config, &labels, k, &file, lines.as_deref(), stdout, stderr),
+        None => count::count(config, &labels, &mut file, lines.as_deref(), stdout, stderr),
     }
 }

@@ -9,17 +9,19 @@ use dlx_core::text::{self, DlxFile, ReadError};
 use dlx_core::Item;
 
 use super::{print, Config, Exit, Input};
+use crate::plural::Plural;
 
-/// Reads the problem `config` names, warns on `stderr` about the options it
-/// ignores, and preprocesses it if asked. Returns the problem with the text
-/// of each of its options when they are to be printed, or the status to
-/// end with (the error already said).
+/// Reads the problem of `input`, warns on `stderr` about the options it
+/// ignores, and preprocesses it if `config` asks. Returns the problem with
+/// the text of each of its options when they are to be printed, or the
+/// status of the input (the error already said).
 pub(super) fn problem<R: BufRead, E: Write>(
     config: &Config,
+    input: &Input,
     stdin: R,
     stderr: &mut E,
 ) -> Result<(DlxFile, Option<Vec<String>>), Exit> {
-    let mut file = match load(&config.input, stdin) {
+    let mut file = match load(input, stdin) {
         Ok(f) => f,
         Err(e) => {
             let _ = writeln!(stderr, "{e}");
@@ -27,18 +29,22 @@ pub(super) fn problem<R: BufRead, E: Write>(
         }
     };
     for line in &file.ignored_options {
-        let _ = writeln!(
-            stderr,
-            "{}:{line}: option ignored (no primary items)",
-            config.input
-        );
+        let _ = writeln!(stderr, "{input}:{line}: option ignored (no primary items)");
     }
     // The solver borrows the problem for the whole search, so the option
     // lines to print are made beforehand (and before preprocessing, which
     // keeps the text of the options it keeps).
-    let mut lines = config.print.then(|| print::option_lines(&file));
+    let mut lines = config
+        .print
+        .then(|| print::option_lines(config, input, &file));
     if config.preprocess {
-        lines = preprocess(&mut file, lines, stderr);
+        // Under -H the messages name their input, as the others do.
+        let dlx = if config.with_filename {
+            format!("dlx: {input}: ")
+        } else {
+            "dlx: ".to_string()
+        };
+        lines = preprocess(&mut file, lines, &dlx, stderr);
     }
     Ok((file, lines))
 }
@@ -96,11 +102,12 @@ fn load<R: BufRead>(input: &Input, stdin: R) -> Result<DlxFile, LoadError> {
 }
 
 /// Replaces the problem of `file` by its reduction (`--preprocess`), says
-/// on `stderr` what went, and renumbers what is kept of each option (its
+/// on `stderr` what went (each message after `dlx`), and renumbers what is kept of each option (its
 /// input line, and its text in `lines`) to the reduced problem's options.
 fn preprocess<E: Write>(
     file: &mut DlxFile,
     lines: Option<Vec<String>>,
+    dlx: &str,
     stderr: &mut E,
 ) -> Option<Vec<String>> {
     let start = Instant::now();
@@ -109,14 +116,16 @@ fn preprocess<E: Write>(
     let (options, items) = (file.problem.option_count(), file.problem.item_count());
     let _ = writeln!(
         stderr,
-        "dlx: preprocessing removed {} of {options} options and {} of {items} items in {seconds:.3} s",
+        "{dlx}preprocessing removed {} of {} and {} of {} in {seconds:.3} s",
         reduction.removed_options().len(),
+        Plural(options as u64, "option"),
         reduction.removed_items().len(),
+        Plural(items as u64, "item"),
     );
     if let Some(item) = reduction.infeasible() {
         let _ = writeln!(
             stderr,
-            "dlx: preprocessing: item {} cannot be covered, so there is no solution",
+            "{dlx}preprocessing: item {} cannot be covered, so there is no solution",
             file.item_names[item.index()]
         );
     }

@@ -69,7 +69,7 @@ fn run_lib(config: &Config, stdin: &[u8]) -> (Exit, String, String) {
 
 fn file_config(name: &str) -> Config {
     Config {
-        input: Input::File(xc(name)),
+        inputs: vec![Input::File(xc(name))],
         ..Config::default()
     }
 }
@@ -243,7 +243,7 @@ fn arguments_become_the_config() {
     Args::command().debug_assert();
     let parse = |args: &[&str]| Args::try_parse_from(args).map(Args::config);
     assert_eq!(parse(&["dlx"]).unwrap(), Config::default());
-    assert_eq!(parse(&["dlx", "-"]).unwrap().input, Input::Stdin);
+    assert_eq!(parse(&["dlx", "-"]).unwrap().inputs, [Input::Stdin]);
     let c = parse(&[
         "dlx",
         "p.dlx",
@@ -256,7 +256,7 @@ fn arguments_become_the_config() {
     ])
     .unwrap();
     let expected = Config {
-        input: Input::File(PathBuf::from("p.dlx")),
+        inputs: vec![Input::File(PathBuf::from("p.dlx"))],
         print: true,
         limit: Some(3),
         max_nodes: Some(10),
@@ -267,7 +267,23 @@ fn arguments_become_the_config() {
     assert!(parse(&["dlx", "--limit", "0"]).is_err());
     assert!(parse(&["dlx", "--max-nodes", "0"]).is_err());
     assert!(parse(&["dlx", "--limit", "x"]).is_err());
-    assert!(parse(&["dlx", "a", "b"]).is_err());
+    // Several files: each answered in turn, labelled as -H does.
+    let c = parse(&["dlx", "a", "-", "b"]).unwrap();
+    assert_eq!(
+        c.inputs,
+        [
+            Input::File(PathBuf::from("a")),
+            Input::Stdin,
+            Input::File(PathBuf::from("b"))
+        ]
+    );
+    assert!(c.with_filename);
+    assert!(!parse(&["dlx", "a"]).unwrap().with_filename);
+    assert!(parse(&["dlx", "-H", "a"]).unwrap().with_filename);
+    let c = parse(&["dlx", "-n", "--print", "a"]).unwrap();
+    assert!(c.line_numbers && !c.with_filename);
+    // -n numbers printed options: without --print it is a usage error.
+    assert!(parse(&["dlx", "-n", "a"]).is_err());
 }
 
 #[test]
@@ -298,7 +314,9 @@ fn print_with_no_solution_writes_nothing() {
         ..file_config("xc_odd_cycle.dlx")
     };
     let (exit, out, err) = run_lib(&config, b"");
-    assert_eq!((exit, out.as_str()), (Exit::Success, ""));
+    // A solution was asked for and there is none: status 1 (a count of 0
+    // is an answer, status 0).
+    assert_eq!((exit, exit.code(), out.as_str()), (Exit::NoSolution, 1, ""));
     let r = row("xc_odd_cycle.dlx");
     assert_stats_line(err.trim_end(), 0, r.nodes, r.updates);
 }
@@ -558,7 +576,7 @@ fn warns_about_options_without_primary_items() {
 fn malformed_input_names_line_and_column() {
     let input = b"| two items\na b\nb a\na  c\n";
     let (code, out, err) = run_bin(&[], Some(input.to_vec()));
-    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
         "<stdin>:4:4: unknown item 'c' (not in the item line)\n"
@@ -568,13 +586,16 @@ fn malformed_input_names_line_and_column() {
     std::fs::write(&path, input).expect("temporary file");
     let path = path.to_str().expect("UTF-8 path");
     let (code, out, err) = run_bin(&[path], None);
-    assert_eq!((code, out.as_str()), (1, ""));
+    assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.starts_with(&format!("{path}:4:4: ")), "{err}");
 
-    // A whole-line error has no column.
+    // A whole-line error has no column; a file of comments only is
+    // reported at its last line.
     let (exit, out, err) = run_lib(&Config::default(), b"| only a comment\n");
     assert_eq!((exit, out.as_str()), (Exit::BadInput, ""));
-    assert!(err.starts_with("<stdin>:2: no item line"), "{err}");
+    assert!(err.starts_with("<stdin>:1: no item line"), "{err}");
+    let (_, _, err) = run_lib(&Config::default(), b"| a comment\n\n| another\n");
+    assert!(err.starts_with("<stdin>:3: no item line"), "{err}");
     // Not UTF-8: still an error, not a panic.
     let (exit, _, err) = run_lib(&Config::default(), b"a b\na \xff\n");
     assert_eq!(exit, Exit::BadInput);
@@ -595,7 +616,7 @@ fn unreadable_input_is_status_2() {
     let dir = xc_dir();
     let (exit, out, err) = run_lib(
         &Config {
-            input: Input::File(dir.clone()),
+            inputs: vec![Input::File(dir.clone())],
             ..Config::default()
         },
         b"",
@@ -609,7 +630,7 @@ fn unreadable_input_is_status_2() {
 
 #[test]
 fn usage_errors_are_status_2() {
-    for args in [&["--limit", "0"][..], &["--bogus"], &["a.dlx", "b.dlx"]] {
+    for args in [&["--limit", "0"][..], &["--bogus"], &["-n"]] {
         let (code, out, _) = run_bin(args, None);
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
     }
@@ -629,7 +650,9 @@ fn help_documents_the_interface() {
         "SOURCE:LINE:COL: message",
         "option ignored (no primary items)",
         "'1234+'",
-        "Exit status:",
+        "Exit status (",
+        "-H, --with-filename",
+        "-n, --line-numbers",
         "  0  ",
         "  1  ",
         "  2  ",
@@ -851,7 +874,7 @@ fn color_and_bound_errors_name_line_and_column() {
         ),
     ] {
         let (code, out, err) = run_bin(&[], Some(input.as_bytes().to_vec()));
-        assert_eq!((code, out.as_str()), (1, ""), "{input:?}");
+        assert_eq!((code, out.as_str()), (2, ""), "{input:?}");
         assert!(err.starts_with(message), "{input:?}: {err}");
     }
 }

@@ -4,4 +4,5 @@
 
 mod cli;
 mod cost_cli;
+mod files_cli;
 mod preprocess_cli;
