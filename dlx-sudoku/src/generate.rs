@@ -600,6 +600,7 @@ impl Generator {
             Err(_) => Rating {
                 score: f64::INFINITY,
                 level: Level::Extreme,
+                hardest: None,
                 nodes: 0,
                 updates: 0,
             },

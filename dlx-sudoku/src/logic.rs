@@ -15,10 +15,21 @@
 //! | naked pair (triple) | two (three) cells of a house with only two (three) values between them | removes those values from the house's other cells |
 //! | hidden pair (triple) | two (three) values of a house with only two (three) cells between them | removes the other values from those cells |
 //! | X-wing | a value's cells in two rows lie in the same two columns (or the other way round) | removes the value from the rest of those columns (rows) |
+//! | swordfish | a value's cells in three rows lie in three columns between them | removes the value from the rest of those columns (rows) |
+//! | XY-wing | a cell {x, y} sees cells {x, z} and {y, z} | removes z from every cell that sees both of those |
+//! | XYZ-wing | a cell {x, y, z} sees cells {x, z} and {y, z} | removes z from every cell that sees all three |
+//! | unique rectangle (type 1) | four cells in two rows, two columns and two boxes, three of them with only {a, b} | removes a and b from the fourth (else the puzzle would have two solutions) |
+//! | simple colouring | a value's conjugate pairs (its only two cells in a house) chained and coloured in turn | two cells of one colour see each other: removes the value from that colour; else from cells that see both colours |
+//!
+//! The techniques are tried in the order of their [weight](Technique::weight)
+//! (singles first), so the hardest technique a solution uses is as easy as
+//! it can be; the rating of [`crate::rate`] is that technique's weight.
 //!
 //! Every step holds in every solution of the puzzle (the tests check each
 //! placement and each removal against the unique solution, and each step's
-//! reason against the pencil marks). Houses are those of the
+//! reason against the pencil marks), except a unique rectangle's, which
+//! holds in puzzles with one solution (the ones `explain` takes; a
+//! [`Logic`] made with [`Logic::without_uniqueness`] does without it). Houses are those of the
 //! [`Variant`]: jigsaw regions play the boxes' part, and the diagonals of an
 //! X-Sudoku are houses for singles, subsets and locked candidates
 //! ("locked candidates" when a diagonal is involved).
@@ -46,6 +57,12 @@ use crate::board::Board;
 use crate::solver::Unit;
 use crate::variant::Variant;
 
+mod advanced;
+mod basic;
+mod text;
+
+use text::value_char;
+
 /// A solving technique; see the [module documentation](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
@@ -72,9 +89,40 @@ pub enum Technique {
     /// A value's cells in two rows (columns) lie in the same two columns
     /// (rows).
     XWing,
+    /// A value's cells in three rows (columns) lie in three columns (rows)
+    /// between them.
+    Swordfish,
+    /// A cell with candidates {x, y} sees cells {x, z} and {y, z}.
+    XYWing,
+    /// A cell with candidates {x, y, z} sees cells {x, z} and {y, z}.
+    XYZWing,
+    /// Unique rectangle type 1: three corners of a rectangle over two boxes
+    /// hold only {a, b}.
+    UniqueRectangle,
+    /// A value's conjugate pairs, chained and coloured in turn.
+    SimpleColouring,
 }
 
 impl Technique {
+    /// Every technique, in the order [`Logic::find`] tries them.
+    pub const ALL: [Technique; 15] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::LockedCandidates,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::UniqueRectangle,
+        Technique::SimpleColouring,
+    ];
+
     /// The technique's name, as players say it (`naked single`, `X-wing`).
     pub fn name(self) -> &'static str {
         match self {
@@ -88,6 +136,52 @@ impl Technique {
             Technique::NakedTriple => "naked triple",
             Technique::HiddenTriple => "hidden triple",
             Technique::XWing => "X-wing",
+            Technique::Swordfish => "swordfish",
+            Technique::XYWing => "XY-wing",
+            Technique::XYZWing => "XYZ-wing",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::SimpleColouring => "simple colouring",
+        }
+    }
+
+    /// The technique's weight on a scale in the spirit of Sudoku
+    /// Explainer's (whose values these are where it has the technique):
+    /// how hard players find it, from 1.5 (hidden single) to 4.6 (simple
+    /// colouring). A puzzle's rating is the weight of the hardest
+    /// technique its solution needs.
+    ///
+    /// | technique | weight |
+    /// |---|---|
+    /// | hidden single | 1.5 |
+    /// | naked single | 2.3 |
+    /// | pointing | 2.6 |
+    /// | claiming, locked candidates | 2.8 |
+    /// | naked pair | 3.0 |
+    /// | X-wing | 3.2 |
+    /// | hidden pair | 3.4 |
+    /// | naked triple | 3.6 |
+    /// | swordfish | 3.8 |
+    /// | hidden triple | 4.0 |
+    /// | XY-wing | 4.2 |
+    /// | XYZ-wing | 4.4 |
+    /// | unique rectangle | 4.5 |
+    /// | simple colouring | 4.6 |
+    pub fn weight(self) -> f64 {
+        match self {
+            Technique::HiddenSingle => 1.5,
+            Technique::NakedSingle => 2.3,
+            Technique::Pointing => 2.6,
+            Technique::Claiming | Technique::LockedCandidates => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::XYWing => 4.2,
+            Technique::XYZWing => 4.4,
+            Technique::UniqueRectangle => 4.5,
+            Technique::SimpleColouring => 4.6,
         }
     }
 }
@@ -114,150 +208,25 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// The houses the reason names: the house of a hidden single or of a
     /// subset; the house whose cells for the value are locked, then the
-    /// house that loses it; for an X-wing the two rows (columns) that hold
-    /// the pattern, then the two columns (rows) that lose the value.
+    /// house that loses it; for a fish (X-wing, swordfish) the rows
+    /// (columns) that hold the pattern, then as many columns (rows) that
+    /// lose the value.
     pub houses: Vec<Unit>,
-    /// The values of the pattern (one for singles, locked candidates and
-    /// X-wings, two or three for subsets), ascending.
+    /// The values of the pattern: one for singles, locked candidates, fish
+    /// and colouring; two or three for subsets and the two of a unique
+    /// rectangle, ascending; for a wing x, y and z: the pivot's {x, y}
+    /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed.
     pub values: Vec<u8>,
-    /// The cells of a naked or hidden subset, in reading order (empty for
-    /// the other techniques).
+    /// The cells of a naked or hidden subset or of a unique rectangle, in
+    /// reading order; of a wing, the pivot then the two pincers; of a
+    /// colouring chain, the cells of the first colour then those of the
+    /// second, each in reading order (empty for the other techniques).
     pub cells: Vec<usize>,
+    /// For simple colouring, the colour of each of [`Step::cells`] (empty
+    /// for the other techniques).
+    pub colours: Vec<bool>,
     /// The board side, to name cells.
     side: usize,
-}
-
-/// The character of a value: `1`-`9`, then `A` = 10 … `P` = 25.
-fn value_char(v: u8) -> char {
-    char::from(b"0123456789ABCDEFGHIJKLMNOP"[usize::from(v).min(25)])
-}
-
-/// Writes `rRcC` names of cells, separated by spaces.
-struct Cells<'a>(&'a [usize], usize);
-
-impl fmt::Display for Cells<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, &cell) in self.0.iter().enumerate() {
-            if k > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "r{}c{}", cell / self.1 + 1, cell % self.1 + 1)?;
-        }
-        Ok(())
-    }
-}
-
-/// Writes values joined by `sep` before the last one (`3 and 8`, `1, 3 or 8`).
-struct Values<'a>(&'a [u8], &'static str);
-
-impl fmt::Display for Values<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.0.len();
-        for (k, &v) in self.0.iter().enumerate() {
-            if k > 0 {
-                f.write_str(if k + 1 == n { self.1 } else { ", " })?;
-            }
-            write!(f, "{}", value_char(v))?;
-        }
-        Ok(())
-    }
-}
-
-/// Writes two houses of one kind together: `rows 2 and 8`.
-struct Pair(Unit, Unit);
-
-impl fmt::Display for Pair {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0, self.1) {
-            (Unit::Row(a), Unit::Row(b)) => write!(f, "rows {} and {}", a + 1, b + 1),
-            (Unit::Column(a), Unit::Column(b)) => write!(f, "columns {} and {}", a + 1, b + 1),
-            (a, b) => write!(f, "{a} and {b}"),
-        }
-    }
-}
-
-impl Step {
-    /// Writes `removes 3 from r1c7, 8 from r1c7 r1c9`.
-    fn write_removals(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("removes ")?;
-        let mut rest = &self.eliminations[..];
-        let mut first = true;
-        while let Some(&(_, v)) = rest.first() {
-            let n = rest.iter().take_while(|e| e.1 == v).count();
-            let cells: Vec<usize> = rest[..n].iter().map(|e| e.0).collect();
-            if !first {
-                f.write_str(", ")?;
-            }
-            first = false;
-            write!(f, "{} from {}", value_char(v), Cells(&cells, self.side))?;
-            rest = &rest[n..];
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for Step {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = self.side;
-        if let Some((cell, v)) = self.placement {
-            write!(
-                f,
-                "r{}c{} = {}: {}",
-                cell / side + 1,
-                cell % side + 1,
-                value_char(v),
-                self.technique
-            )?;
-            if let (Technique::HiddenSingle, Some(house)) = (self.technique, self.houses.first()) {
-                write!(f, " in {house}")?;
-            }
-            return Ok(());
-        }
-        match self.technique {
-            Technique::Pointing | Technique::Claiming | Technique::LockedCandidates => {
-                write!(
-                    f,
-                    "{} in {} only in {}: {}, ",
-                    Values(&self.values, " and "),
-                    self.houses[0],
-                    self.houses[1],
-                    self.technique
-                )?;
-            }
-            Technique::NakedPair | Technique::NakedTriple => {
-                write!(
-                    f,
-                    "{} can only be {}: {} in {}, ",
-                    Cells(&self.cells, side),
-                    Values(&self.values, " or "),
-                    self.technique,
-                    self.houses[0]
-                )?;
-            }
-            Technique::HiddenPair | Technique::HiddenTriple => {
-                write!(
-                    f,
-                    "{} in {} only in {}: {}, ",
-                    Values(&self.values, " and "),
-                    self.houses[0],
-                    Cells(&self.cells, side),
-                    self.technique
-                )?;
-            }
-            Technique::XWing => {
-                write!(
-                    f,
-                    "{} in {} only in {}: {}, ",
-                    Values(&self.values, " and "),
-                    Pair(self.houses[0], self.houses[1]),
-                    Pair(self.houses[2], self.houses[3]),
-                    self.technique
-                )?;
-            }
-            Technique::NakedSingle | Technique::HiddenSingle => {}
-        }
-        self.write_removals(f)
-    }
 }
 
 /// The pencil marks of a puzzle, and the steps that solve it.
@@ -281,6 +250,10 @@ pub struct Logic {
     /// The houses in the order players scan them: boxes (regions), rows,
     /// columns, diagonals.
     scan: Vec<usize>,
+    /// Are the diagonals houses (X-Sudoku)?
+    diagonals: bool,
+    /// May steps assume the puzzle has one solution (unique rectangles)?
+    unique: bool,
 }
 
 /// The rank of a house kind in the scan order.
@@ -384,7 +357,17 @@ impl Logic {
             houses,
             of_cell,
             scan,
+            diagonals: variant.diagonals(),
+            unique: true,
         }
+    }
+
+    /// The same pencil marks, without the techniques that assume the
+    /// puzzle has one solution (unique rectangles): for a puzzle that may
+    /// have several, every step then holds in each of them.
+    pub fn without_uniqueness(mut self) -> Logic {
+        self.unique = false;
+        self
     }
 
     /// The board as far as the steps so far have filled it.
@@ -404,6 +387,79 @@ impl Logic {
     /// Is every cell filled?
     pub fn is_solved(&self) -> bool {
         !self.grid.contains(&0)
+    }
+
+    /// The board with its pencil marks, as players print them: each cell
+    /// its value or, if open, its candidates; the columns as wide as their
+    /// widest cell; `|` and a rule between boxes (not on jigsaw boards).
+    /// One line per row, each ending in a newline.
+    ///
+    /// ```
+    /// use dlx_sudoku::logic::Logic;
+    /// use dlx_sudoku::variant::Variant;
+    /// use dlx_sudoku::Board;
+    ///
+    /// let puzzle = Board::from_cells(2, vec![
+    ///     1, 0, 0, 0,
+    ///     0, 0, 3, 0,
+    ///     0, 4, 0, 0,
+    ///     0, 0, 0, 2,
+    /// ])?;
+    /// let marks = Logic::new(&puzzle, &Variant::classic()).pencil_marks();
+    /// assert_eq!(marks.lines().next(), Some("1  23 | 24 4"));
+    /// assert_eq!(marks.lines().nth(2), Some("------+------"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pencil_marks(&self) -> String {
+        let side = self.side;
+        let text: Vec<String> = (0..side * side)
+            .map(|c| match self.grid[c] {
+                0 if self.cand[c] == 0 => ".".to_string(),
+                0 => values_of(self.cand[c]).map(value_char).collect(),
+                v => value_char(v).to_string(),
+            })
+            .collect();
+        let width: Vec<usize> = (0..side)
+            .map(|col| {
+                (0..side)
+                    .map(|r| text[r * side + col].len())
+                    .max()
+                    .unwrap_or(1)
+            })
+            .collect();
+        let boxes = !self
+            .houses
+            .iter()
+            .any(|(u, _)| matches!(u, Unit::Region { .. }));
+        let edge = |c: usize| boxes && c > 0 && c % self.order == 0;
+        let mut rule = String::new();
+        for (c, &w) in width.iter().enumerate() {
+            match c {
+                0 => {}
+                _ if edge(c) => rule.push_str("-+-"),
+                _ => rule.push('-'),
+            }
+            rule.push_str(&"-".repeat(w));
+        }
+        let mut out = String::new();
+        for r in 0..side {
+            if edge(r) {
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            let mut line = String::new();
+            for c in 0..side {
+                match c {
+                    0 => {}
+                    _ if edge(c) => line.push_str(" | "),
+                    _ => line.push(' '),
+                }
+                line.push_str(&format!("{:<w$}", text[r * side + c], w = width[c]));
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
     }
 
     /// Cells still open.
@@ -430,14 +486,20 @@ impl Logic {
             // A cell without candidates: the puzzle has no solution.
             return None;
         }
+        // By weight (Technique::weight).
         self.naked_single()
             .or_else(|| self.hidden_single())
             .or_else(|| self.locked())
             .or_else(|| self.naked_subset(2))
+            .or_else(|| self.fish(2))
             .or_else(|| self.hidden_subset(2))
             .or_else(|| self.naked_subset(3))
+            .or_else(|| self.fish(3))
             .or_else(|| self.hidden_subset(3))
-            .or_else(|| self.x_wing())
+            .or_else(|| self.xy_wing())
+            .or_else(|| self.xyz_wing())
+            .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
+            .or_else(|| self.colouring())
     }
 
     /// Makes `step`: places its value (removing it from the cell's peers)
@@ -470,6 +532,7 @@ impl Logic {
             houses: Vec::new(),
             values: Vec::new(),
             cells: Vec::new(),
+            colours: Vec::new(),
             side: self.side,
         }
     }
@@ -481,247 +544,5 @@ impl Logic {
             .iter()
             .copied()
             .filter(move |&c| self.cand[c] & bit != 0)
-    }
-
-    fn naked_single(&self) -> Option<Step> {
-        let cell =
-            (0..self.cand.len()).find(|&c| self.grid[c] == 0 && self.cand[c].count_ones() == 1)?;
-        let mut step = self.new_step(Technique::NakedSingle);
-        let v = self.cand[cell].trailing_zeros() as u8 + 1;
-        step.placement = Some((cell, v));
-        step.values = vec![v];
-        Some(step)
-    }
-
-    fn hidden_single(&self) -> Option<Step> {
-        for &h in &self.scan {
-            for v in 1..=self.side as u8 {
-                let bit = 1u32 << (v - 1);
-                let mut cells = self.cells_with(h, bit);
-                if let (Some(cell), None) = (cells.next(), cells.next()) {
-                    let mut step = self.new_step(Technique::HiddenSingle);
-                    step.placement = Some((cell, v));
-                    step.values = vec![v];
-                    step.houses = vec![self.houses[h].0];
-                    return Some(step);
-                }
-            }
-        }
-        None
-    }
-
-    fn locked(&self) -> Option<Step> {
-        for &a in &self.scan {
-            for v in 1..=self.side as u8 {
-                let bit = 1u32 << (v - 1);
-                let cells: Vec<usize> = self.cells_with(a, bit).collect();
-                if cells.len() < 2 {
-                    continue;
-                }
-                // The other houses holding all of them.
-                for &b in &self.of_cell[cells[0]] {
-                    if b == a || !cells.iter().all(|c| self.of_cell[*c].contains(&b)) {
-                        continue;
-                    }
-                    let gone: Vec<(usize, u8)> = self
-                        .cells_with(b, bit)
-                        .filter(|c| !self.of_cell[*c].contains(&a))
-                        .map(|c| (c, v))
-                        .collect();
-                    if gone.is_empty() {
-                        continue;
-                    }
-                    let (ua, ub) = (self.houses[a].0, self.houses[b].0);
-                    let technique = if is_box(ua) && is_line(ub) {
-                        Technique::Pointing
-                    } else if is_line(ua) && is_box(ub) {
-                        Technique::Claiming
-                    } else {
-                        Technique::LockedCandidates
-                    };
-                    let mut step = self.new_step(technique);
-                    step.eliminations = gone;
-                    step.houses = vec![ua, ub];
-                    step.values = vec![v];
-                    return Some(step);
-                }
-            }
-        }
-        None
-    }
-
-    fn naked_subset(&self, k: usize) -> Option<Step> {
-        for &h in &self.scan {
-            let open: Vec<usize> = self.houses[h]
-                .1
-                .iter()
-                .copied()
-                .filter(|&c| self.grid[c] == 0)
-                .collect();
-            let small: Vec<usize> = open
-                .iter()
-                .copied()
-                .filter(|&c| (2..=k as u32).contains(&self.cand[c].count_ones()))
-                .collect();
-            let mut found = None;
-            subsets(small.len(), k, &mut |idx| {
-                let union = idx.iter().fold(0, |m, &i| m | self.cand[small[i]]);
-                if union.count_ones() as usize != k {
-                    return false;
-                }
-                let chosen: Vec<usize> = idx.iter().map(|&i| small[i]).collect();
-                let mut gone: Vec<(usize, u8)> = open
-                    .iter()
-                    .filter(|c| !chosen.contains(c))
-                    .flat_map(|&c| values_of(self.cand[c] & union).map(move |v| (c, v)))
-                    .collect();
-                if gone.is_empty() {
-                    return false;
-                }
-                gone.sort_by_key(|&(c, v)| (v, c));
-                let technique = if k == 2 {
-                    Technique::NakedPair
-                } else {
-                    Technique::NakedTriple
-                };
-                let mut step = self.new_step(technique);
-                step.eliminations = gone;
-                step.houses = vec![self.houses[h].0];
-                step.values = values_of(union).collect();
-                step.cells = chosen;
-                found = Some(step);
-                true
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-
-    fn hidden_subset(&self, k: usize) -> Option<Step> {
-        for &h in &self.scan {
-            let cells = &self.houses[h].1;
-            // For each value, the positions in the house where it can go
-            // (values placed in the house have none and are left out).
-            let mut values = Vec::new();
-            let mut where_ = Vec::new();
-            for v in 1..=self.side as u8 {
-                let bit = 1u32 << (v - 1);
-                let at = cells
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, &c)| self.cand[c] & bit != 0)
-                    .fold(0u32, |m, (i, _)| m | 1 << i);
-                if (2..=k as u32).contains(&at.count_ones()) {
-                    values.push(v);
-                    where_.push(at);
-                }
-            }
-            let mut found = None;
-            subsets(values.len(), k, &mut |idx| {
-                let union = idx.iter().fold(0, |m, &i| m | where_[i]);
-                if union.count_ones() as usize != k {
-                    return false;
-                }
-                let keep = idx.iter().fold(0u32, |m, &i| m | 1 << (values[i] - 1));
-                let chosen: Vec<usize> = (0..cells.len())
-                    .filter(|i| union & (1 << i) != 0)
-                    .map(|i| cells[i])
-                    .collect();
-                let mut gone: Vec<(usize, u8)> = chosen
-                    .iter()
-                    .flat_map(|&c| values_of(self.cand[c] & !keep).map(move |v| (c, v)))
-                    .collect();
-                if gone.is_empty() {
-                    return false;
-                }
-                gone.sort_by_key(|&(c, v)| (v, c));
-                let technique = if k == 2 {
-                    Technique::HiddenPair
-                } else {
-                    Technique::HiddenTriple
-                };
-                let mut step = self.new_step(technique);
-                step.eliminations = gone;
-                step.houses = vec![self.houses[h].0];
-                step.values = idx.iter().map(|&i| values[i]).collect();
-                let mut sorted = chosen;
-                sorted.sort_unstable();
-                step.cells = sorted;
-                found = Some(step);
-                true
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-
-    fn x_wing(&self) -> Option<Step> {
-        let side = self.side;
-        let at = |row: bool, line: usize, cross: usize| {
-            if row {
-                line * side + cross
-            } else {
-                cross * side + line
-            }
-        };
-        for v in 1..=side as u8 {
-            let bit = 1u32 << (v - 1);
-            for rows in [true, false] {
-                // For each line, the crossing lines where the value can go.
-                let masks: Vec<u32> = (0..side)
-                    .map(|l| {
-                        (0..side)
-                            .filter(|&x| self.cand[at(rows, l, x)] & bit != 0)
-                            .fold(0u32, |m, x| m | 1 << x)
-                    })
-                    .collect();
-                for l1 in 0..side {
-                    if masks[l1].count_ones() != 2 {
-                        continue;
-                    }
-                    for l2 in l1 + 1..side {
-                        if masks[l2] != masks[l1] {
-                            continue;
-                        }
-                        let x1 = masks[l1].trailing_zeros() as usize;
-                        let x2 = 31 - masks[l1].leading_zeros() as usize;
-                        let mut gone: Vec<(usize, u8)> = (0..side)
-                            .filter(|&l| l != l1 && l != l2)
-                            .flat_map(|l| [at(rows, l, x1), at(rows, l, x2)])
-                            .filter(|&c| self.cand[c] & bit != 0)
-                            .map(|c| (c, v))
-                            .collect();
-                        if gone.is_empty() {
-                            continue;
-                        }
-                        gone.sort_unstable();
-                        let mut step = self.new_step(Technique::XWing);
-                        step.eliminations = gone;
-                        step.values = vec![v];
-                        step.houses = if rows {
-                            vec![
-                                Unit::Row(l1),
-                                Unit::Row(l2),
-                                Unit::Column(x1),
-                                Unit::Column(x2),
-                            ]
-                        } else {
-                            vec![
-                                Unit::Column(l1),
-                                Unit::Column(l2),
-                                Unit::Row(x1),
-                                Unit::Row(x2),
-                            ]
-                        };
-                        return Some(step);
-                    }
-                }
-            }
-        }
-        None
     }
 }

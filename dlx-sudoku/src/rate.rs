@@ -1,62 +1,66 @@
-//! Difficulty rating from the search itself.
+//! Difficulty rating as players mean it: by the hardest technique the
+//! solution needs, and by search effort beyond the techniques.
 //!
 //! # The score
 //!
-//! A puzzle's score is the mean amount of work the engine needs to solve it
-//! *and prove the solution unique* (a count with limit 2, which explores
-//! the whole search tree of a unique puzzle), over several random
-//! relabellings of the puzzle ([`Transform`]: rows, columns, bands, stacks,
-//! transposition, values; for variants the relabellings that keep their
-//! houses). A relabelled puzzle is exactly as hard, but the engine meets its
-//! items in another order and so breaks ties between equally short items
-//! differently; the mean smooths out the luck of one order.
+//! A puzzle is solved step by step with the techniques of
+//! [`crate::logic`], each step the easiest one available (the techniques
+//! are tried in the order of their weight). If the techniques solve it,
+//! its score is the [weight](Technique::weight) of the hardest technique
+//! used, on a scale in the spirit of Sudoku Explainer's: 1.5 for a hidden
+//! single up to 4.6 for simple colouring. A player who knows that
+//! technique and the easier ones can solve the puzzle without guessing.
 //!
-//! The work is counted in dancing-links *updates* (Knuth's measure in DLX1:
-//! items unlinked plus option nodes hidden), with the solver's singles pass
-//! switched off (`singles: false`), so the search does everything itself:
-//! the forced moves that propagate a placement and the guesses that open
-//! the tree. Clues the puzzle gives are not work; every cell the puzzle
-//! leaves open is.
-//!
-//! Measured alternatives, on evenly spread samples of 50 puzzles of the
-//! shared sets (20 samples, 8 relabellings each): search nodes after the
-//! singles pass put the uniformly sampled set below the 17-clue set in only
-//! 16 of 20 samples, since the two differ little in guessing and mostly in
-//! how much propagation fewer clues need; nodes without the singles pass,
-//! 18 of 20; updates without it, 20 of 20, by a margin of a quarter or
-//! more. Updates separate the hard sets as clearly (see the README).
+//! If the techniques run out, the puzzle needs search (or techniques this
+//! crate does not have, such as chains), and its score is above every
+//! technique's: `5 + log10(1 + u / 1000)`, where `u` is the mean amount of
+//! work the engine needs to solve it and prove the solution unique (a
+//! count with limit 2), over several random relabellings of the puzzle
+//! ([`Transform`]: rows, columns, bands, stacks, transposition, values;
+//! for variants the relabellings that keep their houses), counted in
+//! dancing-links *updates* (Knuth's measure in DLX1: items unlinked plus
+//! option nodes hidden) with the solver's singles pass switched off. A
+//! relabelled puzzle is exactly as hard, but the engine meets its items
+//! in another order; the mean smooths out the luck of one order.
 //!
 //! # Levels
 //!
-//! | level | score (updates) | typical puzzles |
+//! | level | score | the hardest technique needed |
 //! |---|---|---|
-//! | easy | up to 1,500 | singles solve most of them |
-//! | medium | up to 5,000 | a few guesses |
-//! | hard | up to 25,000 | real search |
-//! | fiendish | up to 100,000 | deep search |
-//! | extreme | above 100,000 | among the hardest known 9×9 puzzles |
+//! | easy | up to 2.3 | singles |
+//! | medium | up to 3.4 | pointing, claiming, naked and hidden pairs, X-wing |
+//! | hard | up to 4.0 | naked and hidden triples, swordfish |
+//! | fiendish | up to 4.6 | XY-wing, XYZ-wing, unique rectangle, simple colouring |
+//! | extreme | above 5 | none of them is enough: search |
 //!
-//! The bounds were set on the shared benchmark sets (see the README's
-//! "Puzzle tools" section): uniformly sampled minimal puzzles are mostly
-//! easy or medium, the top1465 list mostly hard, the forum's hardest
-//! fiendish or extreme. They are calibrated for 9×9 boards; larger boards
-//! take more work and so get higher levels.
+//! So a puzzle that singles solve is always easy, and one that needs
+//! search is always above every technique level. The README's "Puzzle
+//! tools" section shows the levels on the shared benchmark sets.
 //!
 //! ```
+//! use dlx_sudoku::logic::Technique;
 //! use dlx_sudoku::rate::{Level, Rater};
 //! use dlx_sudoku::variant::Variant;
 //! use dlx_sudoku::Board;
 //!
-//! let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! // The first of the forum's hardest puzzles.
+//! let line = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
 //! let cells = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
 //! let puzzle = Board::from_cells(3, cells)?;
 //!
 //! let mut rater = Rater::new(&Variant::classic());
 //! let rating = rater.rate(&puzzle)?;
-//! assert!(rating.level >= Level::Hard);
+//! assert_eq!(rating.level, Level::Extreme);
+//! assert_eq!(rating.hardest, None, "it needs search");
 //! assert_eq!(rating.level, Level::of(rating.score));
 //! // The same puzzle gets the same score.
 //! assert_eq!(rater.rate(&puzzle)?, rating);
+//!
+//! let easy = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+//! let cells = easy.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+//! let rating = rater.rate(&Board::from_cells(3, cells)?)?;
+//! assert_eq!(rating.level, Level::Easy);
+//! assert!(matches!(rating.hardest, Some(Technique::NakedSingle | Technique::HiddenSingle)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -64,6 +68,7 @@ use std::fmt;
 
 use dlx_core::Branching;
 
+use crate::logic::{Logic, Technique};
 use crate::rng::Rng;
 use crate::solver::{Solver, SolverConfig};
 use crate::variant::{Transform, Variant};
@@ -72,15 +77,16 @@ use crate::Board;
 /// A named difficulty level; see the [module documentation](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
 pub enum Level {
-    /// Score up to 1,500.
+    /// Singles solve it (score up to 2.3).
     Easy,
-    /// Score up to 5,000.
+    /// Up to locked candidates, pairs and X-wings (score up to 3.4).
     Medium,
-    /// Score up to 25,000.
+    /// Up to triples and swordfish (score up to 4.0).
     Hard,
-    /// Score up to 100,000.
+    /// Up to XY-wings, XYZ-wings, unique rectangles and simple colouring
+    /// (score up to 4.6).
     Fiendish,
-    /// Score above 100,000.
+    /// Needs search beyond the techniques (score above 5).
     Extreme,
 }
 
@@ -95,7 +101,7 @@ impl Level {
     ];
 
     /// The highest score of each level but the last.
-    const BOUNDS: [f64; 4] = [1500.0, 5000.0, 25_000.0, 100_000.0];
+    const BOUNDS: [f64; 4] = [2.3, 3.4, 4.0, 4.6];
 
     /// The level of a score.
     pub fn of(score: f64) -> Level {
@@ -133,17 +139,38 @@ impl fmt::Display for Level {
     }
 }
 
+/// The score of a puzzle that needs search: above every technique's.
+pub const SEARCH_SCORE: f64 = 5.0;
+
 /// The rating of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
-    /// Mean dancing-links updates over the relabellings.
+    /// The weight of the hardest technique needed, or for a puzzle that
+    /// needs search [`SEARCH_SCORE`] plus its search effort (see the
+    /// [module documentation](self)); 0 for a puzzle without open cells.
     pub score: f64,
     /// The score's level.
     pub level: Level,
-    /// Search nodes over all relabellings.
+    /// The hardest technique the solution needs; `None` when the puzzle
+    /// needs search (or has no open cell).
+    pub hardest: Option<Technique>,
+    /// Search nodes: of the uniqueness check, and for a puzzle that needs
+    /// search of the counts over all relabellings.
     pub nodes: u64,
-    /// Dancing-links updates over all relabellings.
+    /// Dancing-links updates, counted as the nodes are.
     pub updates: u64,
+}
+
+impl Rating {
+    /// What set the level: the hardest technique's name, `search`, or
+    /// `given` for a puzzle without open cells.
+    pub fn reason(&self) -> &'static str {
+        match self.hardest {
+            Some(t) => t.name(),
+            None if self.score >= SEARCH_SCORE => "search",
+            None => "given",
+        }
+    }
 }
 
 /// Why a puzzle has no rating.
@@ -230,32 +257,59 @@ impl Rater {
     /// # Panics
     /// If the variant's regions are of another size than the puzzle.
     pub fn rate(&mut self, puzzle: &Board) -> Result<Rating, Unrated> {
+        self.solver.set_variant(&self.variant);
+        self.count_one(puzzle)?;
+        let stats = self.solver.stats();
+        let mut logic = Logic::new(puzzle, &self.variant);
+        let mut hardest: Option<Technique> = None;
+        while let Some(step) = logic.step() {
+            if hardest.is_none_or(|h| step.technique.weight() > h.weight()) {
+                hardest = Some(step.technique);
+            }
+        }
+        if logic.is_solved() {
+            let score = hardest.map_or(0.0, Technique::weight);
+            return Ok(Rating {
+                score,
+                level: Level::of(score),
+                hardest,
+                nodes: stats.nodes,
+                updates: stats.updates,
+            });
+        }
+        let (mut nodes, mut updates) = (stats.nodes, stats.updates);
         let mut rng = Rng::keyed(self.seed, puzzle.cells());
-        let (mut nodes, mut updates) = (0u64, 0u64);
+        let mut work = 0u64;
         for _ in 0..self.samples {
             let t = Transform::random(&self.variant, puzzle.order(), &mut rng);
             if self.variant.regions().is_some() {
                 self.solver.set_variant(&t.variant(&self.variant));
-            } else {
-                self.solver.set_variant(&self.variant);
             }
-            let count = self.solver.count(&t.board(puzzle), Some(2));
-            match (count.outcome, count.solutions) {
-                (dlx_core::Outcome::NodeLimit, _) => return Err(Unrated::NodeLimit),
-                (_, 0) => return Err(Unrated::NoSolution),
-                (_, 1) => {}
-                _ => return Err(Unrated::Multiple),
-            }
+            self.count_one(&t.board(puzzle))?;
             let stats = self.solver.stats();
             nodes += stats.nodes;
             updates += stats.updates;
+            work += stats.updates;
         }
-        let score = updates as f64 / self.samples as f64;
+        let mean = work as f64 / self.samples as f64;
+        let score = SEARCH_SCORE + (1.0 + mean / 1000.0).log10();
         Ok(Rating {
             score,
             level: Level::of(score),
+            hardest: None,
             nodes,
             updates,
         })
+    }
+
+    /// Counts `puzzle`'s solutions up to 2 with the solver as set.
+    fn count_one(&mut self, puzzle: &Board) -> Result<(), Unrated> {
+        let count = self.solver.count(puzzle, Some(2));
+        match (count.outcome, count.solutions) {
+            (dlx_core::Outcome::NodeLimit, _) => Err(Unrated::NodeLimit),
+            (_, 0) => Err(Unrated::NoSolution),
+            (_, 1) => Ok(()),
+            _ => Err(Unrated::Multiple),
+        }
     }
 }

@@ -87,6 +87,19 @@ impl Marks {
         }
     }
 
+    /// Do two different cells share a row, column or box?
+    fn sees(&self, a: usize, b: usize) -> bool {
+        a != b && self.peers(a).contains(&b)
+    }
+
+    /// Every row, column and box.
+    fn all_houses(&self) -> Vec<Unit> {
+        let side = self.order * self.order;
+        (0..side)
+            .flat_map(|k| [Unit::Row(k), Unit::Column(k), Unit::Box(k)])
+            .collect()
+    }
+
     fn has(&self, cell: usize, v: u8) -> bool {
         self.cand[cell] & (1 << (v - 1)) != 0
     }
@@ -170,19 +183,25 @@ impl Marks {
                     assert!(cells.contains(&cell) && !step.values.contains(&w), "{step}");
                 }
             }
-            Technique::XWing => {
+            Technique::XWing | Technique::Swordfish => {
                 let v = step.values[0];
-                let cover: BTreeSet<usize> = step.houses[2..]
+                let n = if step.technique == Technique::XWing {
+                    2
+                } else {
+                    3
+                };
+                assert_eq!(step.houses.len(), 2 * n, "{step}");
+                let cover: BTreeSet<usize> = step.houses[n..]
                     .iter()
                     .flat_map(|&u| house_cells(u, order))
                     .collect();
-                let base: BTreeSet<usize> = step.houses[..2]
+                let base: BTreeSet<usize> = step.houses[..n]
                     .iter()
                     .flat_map(|&u| house_cells(u, order))
                     .collect();
-                for &u in &step.houses[..2] {
+                for &u in &step.houses[..n] {
                     let spots = self.spots(u, v);
-                    assert_eq!(spots.len(), 2, "{step}");
+                    assert!((2..=n).contains(&spots.len()), "{step}");
                     assert!(spots.is_subset(&cover), "{step}");
                 }
                 for &(cell, w) in &removed {
@@ -190,6 +209,109 @@ impl Marks {
                         w == v && cover.contains(&cell) && !base.contains(&cell),
                         "{step}"
                     );
+                }
+            }
+            Technique::XYWing | Technique::XYZWing => {
+                let bit = |v: u8| 1u32 << (v - 1);
+                let (x, y, z) = (step.values[0], step.values[1], step.values[2]);
+                let (pivot, a, b) = (step.cells[0], step.cells[1], step.cells[2]);
+                let pivot_marks = if step.technique == Technique::XYWing {
+                    bit(x) | bit(y)
+                } else {
+                    bit(x) | bit(y) | bit(z)
+                };
+                assert!(x != y && y != z && x != z, "{step}");
+                assert_eq!(self.cand[pivot], pivot_marks, "{step}");
+                assert_eq!(self.cand[a], bit(x) | bit(z), "{step}");
+                assert_eq!(self.cand[b], bit(y) | bit(z), "{step}");
+                assert!(self.sees(pivot, a) && self.sees(pivot, b), "{step}");
+                // Removals see both pincers (and the pivot, for XYZ).
+                let must_see: &[usize] = if step.technique == Technique::XYWing {
+                    &[a, b]
+                } else {
+                    &[pivot, a, b]
+                };
+                for &(cell, w) in &removed {
+                    assert_eq!(w, z, "{step}");
+                    assert!(must_see.iter().all(|&p| self.sees(cell, p)), "{step}");
+                }
+            }
+            Technique::UniqueRectangle => {
+                let side = order * order;
+                let pair: u32 = step.values.iter().fold(0, |m, v| m | 1 << (v - 1));
+                assert_eq!((step.cells.len(), pair.count_ones()), (4, 2), "{step}");
+                let rows: BTreeSet<usize> = step.cells.iter().map(|c| c / side).collect();
+                let cols: BTreeSet<usize> = step.cells.iter().map(|c| c % side).collect();
+                let boxes: BTreeSet<usize> = step
+                    .cells
+                    .iter()
+                    .map(|c| (c / side / order) * order + c % side / order)
+                    .collect();
+                assert_eq!((rows.len(), cols.len(), boxes.len()), (2, 2, 2), "{step}");
+                let exact = step.cells.iter().filter(|&&c| self.cand[c] == pair).count();
+                assert_eq!(exact, 3, "{step}");
+                for &(cell, w) in &removed {
+                    assert!(
+                        step.cells.contains(&cell) && self.cand[cell] != pair,
+                        "{step}"
+                    );
+                    assert!(pair & (1 << (w - 1)) != 0, "{step}");
+                }
+            }
+            Technique::SimpleColouring => {
+                let v = step.values[0];
+                assert_eq!(step.cells.len(), step.colours.len(), "{step}");
+                let colour: std::collections::BTreeMap<usize, bool> = step
+                    .cells
+                    .iter()
+                    .copied()
+                    .zip(step.colours.iter().copied())
+                    .collect();
+                // Conjugate pairs join the chain's cells in alternating
+                // colours, and join all of them.
+                let mut joined = BTreeSet::from([step.cells[0]]);
+                let mut grew = true;
+                while grew {
+                    grew = false;
+                    for u in self.all_houses() {
+                        let spots = self.spots(u, v);
+                        if spots.len() != 2 {
+                            continue;
+                        }
+                        let s: Vec<usize> = spots.into_iter().collect();
+                        if let (Some(&ca), Some(&cb)) = (colour.get(&s[0]), colour.get(&s[1])) {
+                            assert_ne!(ca, cb, "{step}: a conjugate pair of one colour");
+                            if joined.contains(&s[0]) != joined.contains(&s[1]) {
+                                joined.extend([s[0], s[1]]);
+                                grew = true;
+                            }
+                        }
+                    }
+                }
+                assert_eq!(joined.len(), step.cells.len(), "{step}: not one chain");
+                let same_colour_seen = |c: bool| {
+                    let cells: Vec<usize> =
+                        colour.iter().filter(|e| *e.1 == c).map(|e| *e.0).collect();
+                    cells
+                        .iter()
+                        .any(|&a| cells.iter().any(|&b| self.sees(a, b)))
+                };
+                for &(cell, w) in &removed {
+                    assert_eq!(w, v, "{step}");
+                    match colour.get(&cell) {
+                        // Colour wrap: the cell's colour has two cells that
+                        // see each other.
+                        Some(&c) => assert!(same_colour_seen(c), "{step}"),
+                        // Colour trap: it sees both colours.
+                        None => {
+                            for c in [false, true] {
+                                assert!(
+                                    colour.iter().any(|e| *e.1 == c && self.sees(cell, *e.0)),
+                                    "{step}"
+                                );
+                            }
+                        }
+                    }
                 }
             }
             other => panic!("a technique the test does not know: {other:?}"),
@@ -246,6 +368,9 @@ fn every_step_is_sound_and_its_reason_holds() {
     let mut puzzles: Vec<String> = sample("top1465", 25);
     puzzles.extend(sample("unbiased_1k", 50));
     puzzles.extend(sample("17clue", 2500));
+    // Puzzles 66 and 81 of top1465 need an XYZ-wing.
+    let top = sample("top1465", 1);
+    puzzles.extend([top[65].clone(), top[80].clone()]);
     let mut used = BTreeSet::new();
     let (mut solved, mut stuck) = (0, 0);
     for p in &puzzles {
@@ -283,6 +408,11 @@ fn every_step_is_sound_and_its_reason_holds() {
         Technique::HiddenPair,
         Technique::NakedTriple,
         Technique::XWing,
+        Technique::Swordfish,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::UniqueRectangle,
+        Technique::SimpleColouring,
     ] {
         assert!(used.contains(&t), "{t} never used: {used:?}");
     }

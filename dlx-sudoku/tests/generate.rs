@@ -370,9 +370,14 @@ fn bin(args: &[&str], stdin: &str) -> (i32, String, String) {
 #[test]
 fn generate_at_a_level() {
     let rules = Rules::classic(3);
-    for level in ["easy", "medium", "hard"] {
+    for level in ["easy", "medium", "hard", "fiendish", "extreme"] {
         let args = ["generate", "--level", level, "-n", "3", "--seed", "5"];
         let (code, out, err) = bin(&args, "");
+        // A run over 5 s says how far it is; nothing else is on stderr.
+        let err: String = err
+            .lines()
+            .filter(|l| !l.contains(" puzzles made, "))
+            .collect();
         assert_eq!((code, err.as_str()), (0, ""), "{level}");
         for p in puzzles(&out) {
             assert_eq!(rules.count(&p, 2), 1, "{level}: {p:?}");
@@ -404,12 +409,15 @@ fn generate_at_a_level() {
 
 #[test]
 fn a_rare_level_prints_the_closest_puzzle_and_fails() {
-    // One grid is not enough to reach extreme: the closest puzzle found is
-    // printed, stderr says how many grids were tried and what it is.
+    // One grid is not enough for a fiendish puzzle of 40 clues: the
+    // closest puzzle found is printed, stderr says how many grids were
+    // tried and what it is.
     let args = [
         "generate",
         "--level",
-        "extreme",
+        "fiendish",
+        "--clues",
+        "40",
         "--attempts",
         "1",
         "--seed",
@@ -422,7 +430,7 @@ fn a_rare_level_prints_the_closest_puzzle_and_fails() {
     assert_eq!(Rules::classic(3).count(&p[0], 2), 1);
     let rest = err
         .strip_prefix(
-            "dlx-sudoku: puzzle 1: no extreme puzzle found in 1 grid; printing the closest: ",
+            "dlx-sudoku: puzzle 1: no fiendish puzzle found in 1 grid; printing the closest: ",
         )
         .unwrap_or_else(|| panic!("{err}"));
     let (clues, rest) = rest.split_once(" clues, ").expect("clues");
@@ -432,12 +440,17 @@ fn a_rare_level_prints_the_closest_puzzle_and_fails() {
     );
     // The level and score it names are rate's.
     let (_, rated, _) = bin(&["rate"], &out);
-    let (level, score) = rated.trim_end().split_once(' ').unwrap();
+    let mut words = rated.trim_end().splitn(3, ' ');
+    let (level, score, reason) = (
+        words.next().unwrap(),
+        words.next().unwrap(),
+        words.next().unwrap(),
+    );
     assert!(
-        rest.ends_with(&format!("{level} (score {score})\n")),
+        rest.ends_with(&format!("{level} (score {score}, {reason})\n")),
         "{rest} vs {rated}"
     );
-    assert_ne!(level, "extreme");
+    assert_ne!(level, "fiendish");
     // The same run again gives the same puzzle and message.
     assert_eq!(bin(&args, ""), (code, out, err));
 }

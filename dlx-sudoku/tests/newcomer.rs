@@ -52,7 +52,7 @@ fn help_lists_the_formats_once() {
     let generate = run_bin(&["generate", "--help"], b"").out();
     assert!(generate.contains("--attempts grids (default 1000"));
     let rate = run_bin(&["rate", "--help"], b"").out();
-    assert!(rate.contains("Levels: easy (up to 1500)"));
+    assert!(rate.contains("Levels: easy (singles, up to 2.3)"));
 }
 
 #[test]

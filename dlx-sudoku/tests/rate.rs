@@ -5,7 +5,8 @@ use std::path::Path;
 
 use dlx_sudoku::cli::Exit;
 use dlx_sudoku::generate::{Generator, Options};
-use dlx_sudoku::rate::{Level, Rater, Unrated};
+use dlx_sudoku::logic::{Logic, Technique};
+use dlx_sudoku::rate::{Level, Rater, Unrated, SEARCH_SCORE};
 use dlx_sudoku::rng::Rng;
 use dlx_sudoku::variant::{Regions, Variant};
 
@@ -27,9 +28,12 @@ fn sample(file: &str, n: usize) -> Vec<Vec<u8>> {
 
 #[test]
 fn mean_scores_rise_from_easy_sets_to_hard_ones() {
+    // 17-clue puzzles are mostly easy for players (the few clues force
+    // singles early); uniformly sampled minimal puzzles need more
+    // techniques, top1465 mostly search, the forum's hardest the most.
     let sets = [
-        "unbiased_1k.txt",
         "17clue.txt",
+        "unbiased_1k.txt",
         "top1465.txt",
         "forum_hardest_1106.txt",
     ];
@@ -65,36 +69,109 @@ fn mean_scores_rise_from_easy_sets_to_hard_ones() {
 #[test]
 fn ratings_are_repeatable_and_depend_on_the_seed() {
     let p = board(&cells(
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
     ));
     let mut a = Rater::new(&Variant::classic());
     let mut b = Rater::new(&Variant::classic());
     let first = a.rate(&p).unwrap();
     assert_eq!(b.rate(&p).unwrap(), first);
     assert_eq!(first.level, Level::of(first.score));
-    // One relabelling's work is a whole number of updates; the score is the
-    // mean of eight.
-    assert_eq!(first.score, first.updates as f64 / 8.0);
+    // It needs search: its score is the search score of its mean work over
+    // the relabellings, which the seed draws.
+    assert_eq!((first.level, first.hardest), (Level::Extreme, None));
+    assert!(first.score > SEARCH_SCORE, "{first:?}");
     b.set_seed(1);
     assert_ne!(b.rate(&p).unwrap().score, first.score);
-    b.set_samples(1);
-    assert_eq!(b.rate(&p).unwrap().score.fract(), 0.0);
+    // A puzzle the techniques solve has the weight of the hardest one,
+    // whatever the seed.
+    let easy = board(&cells(
+        ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.",
+    ));
+    let r = b.rate(&easy).unwrap();
+    let hardest = r.hardest.expect("solved by the techniques");
+    assert_eq!(r.score, hardest.weight());
+    assert_eq!(a.rate(&easy).unwrap(), r);
+}
+
+/// The techniques `explain` uses on a puzzle, by the library, and whether
+/// they solve it.
+fn explained(p: &[u8]) -> (Vec<Technique>, bool) {
+    let mut logic = Logic::new(&board(p), &Variant::classic());
+    let mut used = Vec::new();
+    while let Some(step) = logic.step() {
+        used.push(step.technique);
+    }
+    (used, logic.is_solved())
+}
+
+#[test]
+fn rate_explain_and_the_levels_agree() {
+    let mut rater = Rater::new(&Variant::classic());
+    rater.set_samples(2);
+    let mut seen = std::collections::BTreeSet::new();
+    for set in ["unbiased_1k.txt", "17clue.txt", "top1465.txt"] {
+        for p in sample(set, 40) {
+            let r = rater.rate(&board(&p)).unwrap();
+            let (used, solved) = explained(&p);
+            assert_eq!(r.level, Level::of(r.score));
+            seen.insert(r.level);
+            if !solved {
+                // Search: above every technique level.
+                assert_eq!((r.level, r.hardest), (Level::Extreme, None), "{p:?}");
+                assert!(r.score > Technique::SimpleColouring.weight());
+                continue;
+            }
+            let hardest = used
+                .iter()
+                .copied()
+                .max_by(|a, b| a.weight().total_cmp(&b.weight()))
+                .expect("an open cell");
+            assert_eq!(r.hardest.map(Technique::weight), Some(hardest.weight()));
+            assert_eq!(r.score, hardest.weight());
+            let singles = used
+                .iter()
+                .all(|t| matches!(t, Technique::NakedSingle | Technique::HiddenSingle));
+            assert_eq!(singles, r.level == Level::Easy, "{p:?}: {used:?}");
+        }
+    }
+    assert!(seen.len() >= 4, "{seen:?}");
 }
 
 #[test]
 fn levels_follow_the_documented_bounds() {
     let cases = [
         (0.0, Level::Easy),
-        (1500.0, Level::Easy),
-        (1500.5, Level::Medium),
-        (5000.0, Level::Medium),
-        (25_000.0, Level::Hard),
-        (25_001.0, Level::Fiendish),
-        (100_000.0, Level::Fiendish),
-        (100_000.1, Level::Extreme),
+        (2.3, Level::Easy),
+        (2.6, Level::Medium),
+        (3.4, Level::Medium),
+        (3.6, Level::Hard),
+        (4.0, Level::Hard),
+        (4.2, Level::Fiendish),
+        (4.6, Level::Fiendish),
+        (SEARCH_SCORE, Level::Extreme),
     ];
     for (score, level) in cases {
         assert_eq!(Level::of(score), level, "{score}");
+    }
+    // Each technique's weight falls in the level the docs give it.
+    let levels = [
+        (Technique::HiddenSingle, Level::Easy),
+        (Technique::NakedSingle, Level::Easy),
+        (Technique::Pointing, Level::Medium),
+        (Technique::Claiming, Level::Medium),
+        (Technique::NakedPair, Level::Medium),
+        (Technique::XWing, Level::Medium),
+        (Technique::HiddenPair, Level::Medium),
+        (Technique::NakedTriple, Level::Hard),
+        (Technique::Swordfish, Level::Hard),
+        (Technique::HiddenTriple, Level::Hard),
+        (Technique::XYWing, Level::Fiendish),
+        (Technique::XYZWing, Level::Fiendish),
+        (Technique::UniqueRectangle, Level::Fiendish),
+        (Technique::SimpleColouring, Level::Fiendish),
+    ];
+    for (t, level) in levels {
+        assert_eq!(Level::of(t.weight()), level, "{t}");
     }
     let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
     assert_eq!(names, ["easy", "medium", "hard", "fiendish", "extreme"]);
@@ -114,9 +191,24 @@ fn the_program_prints_a_level_and_a_score_per_puzzle() {
     assert_eq!(lines.len(), 8, "{out}");
     let mut sum = 0.0;
     for l in &lines[..5] {
-        let (level, score) = l.split_once(' ').unwrap();
+        let mut words = l.splitn(3, ' ');
+        let (level, score, reason) = (
+            words.next().unwrap(),
+            words.next().unwrap(),
+            words.next().unwrap(),
+        );
         let score: f64 = score.parse().unwrap();
         assert_eq!(level, Level::of(score).name(), "{l}");
+        // The technique that set the level, or search.
+        if score >= SEARCH_SCORE {
+            assert_eq!(reason, "search", "{l}");
+        } else {
+            let weight = Technique::ALL
+                .iter()
+                .find(|t| t.name() == reason)
+                .map(|t| t.weight());
+            assert_eq!(weight, Some(score), "{l}");
+        }
         sum += score;
     }
     assert_eq!(lines[5], "multiple solutions");
@@ -185,7 +277,8 @@ fn variants_are_rated_under_their_own_rules() {
     let input = line(&x) + "\n";
     let (exit, out, err) = cli(&["rate", "--variant", "x"], &input);
     assert_eq!(exit, Exit::Success, "{err}");
-    let (level, score) = out.trim().split_once(' ').unwrap();
+    let mut words = out.split_whitespace();
+    let (level, score) = (words.next().unwrap(), words.next().unwrap());
     assert_eq!(level, Level::of(score.parse().unwrap()).name());
     let mut classic = Rater::new(&Variant::classic());
     if crate::variants::Rules::classic(3).count(x.cells(), 2) > 1 {
@@ -205,5 +298,5 @@ fn variants_are_rated_under_their_own_rules() {
     assert_eq!(exit, Exit::Success, "{err}");
     let mut rater = Rater::new(&regions);
     let r = rater.rate(&j).unwrap();
-    assert_eq!(out, format!("{} {:.1}\n", r.level, r.score));
+    assert_eq!(out, format!("{} {:.1} {}\n", r.level, r.score, r.reason()));
 }

@@ -62,11 +62,12 @@ enum Sub {
         #[command(flatten)]
         common: CommonArgs,
     },
-    /// Rate each puzzle's difficulty from the search: a level and the score
-    /// (mean dancing-links updates over random relabellings).
+    /// Rate each puzzle's difficulty as players do: a level, the score and
+    /// the hardest technique needed (or search, above every technique).
     #[command(after_help = RATE_HELP)]
     Rate {
-        /// Relabellings per puzzle.
+        /// Relabellings per puzzle that needs search (its score is the
+        /// mean work over them).
         #[arg(long, value_name = "N", default_value_t = rate::DEFAULT_SAMPLES,
               value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
         samples: usize,
@@ -83,6 +84,10 @@ enum Sub {
     /// until it is solved or logic runs out.
     #[command(after_help = SEE_MAIN)]
     Explain {
+        /// Before each step, the board with its pencil marks (each open
+        /// cell's candidates; columns as wide as their widest cell).
+        #[arg(long)]
+        candidates: bool,
         #[command(flatten)]
         common: CommonArgs,
     },
@@ -257,6 +262,7 @@ impl Args {
     /// malformed.
     pub fn config(self) -> Result<Config, String> {
         let mut unique = false;
+        let mut candidates = false;
         let (command, common, output) = match self.command {
             None => {
                 unique = self.solve.unique;
@@ -266,7 +272,13 @@ impl Args {
                 unique = s.unique;
                 (Command::Solve, s.common, s.output)
             }
-            Some(Sub::Explain { common }) => (Command::Explain, common, None),
+            Some(Sub::Explain {
+                candidates: marks,
+                common,
+            }) => {
+                candidates = marks;
+                (Command::Explain, common, None)
+            }
             Some(Sub::Hint { common }) => (Command::Hint, common, None),
             Some(Sub::Count { limit, common }) => (Command::Count { limit }, common, None),
             Some(Sub::Check { common }) => (Command::Check, common, None),
@@ -316,6 +328,7 @@ impl Args {
             interactive: io::stdin().is_terminal(),
             with_filename: common.with_filename,
             unique,
+            candidates,
             count_progress: Some(COUNT_PROGRESS),
         })
     }
@@ -370,11 +383,7 @@ impl GenerateArgs {
                  (add --size 16, or choose another format)"
             ));
         }
-        // The walk towards extreme takes about 0.25 s a grid on a 9x9
-        // board and rarely gets there: give up sooner.
-        let rare = self.level == Some(Level::Extreme);
         let attempts = self.attempts.unwrap_or(match order {
-            2 | 3 if rare => 100,
             2 | 3 => 1000,
             4 => 20,
             _ => 3,
@@ -404,6 +413,7 @@ impl GenerateArgs {
             interactive: false,
             with_filename: false,
             unique: false,
+            candidates: false,
             count_progress: Some(COUNT_PROGRESS),
         })
     }

@@ -156,7 +156,12 @@ fn make<W: Write, E: Write>(
                 }
                 if config.stats {
                     let rating = p.rating.map_or(String::new(), |r| {
-                        format!(" level={} score={:.1}", r.level, r.score)
+                        format!(
+                            " level={} score={:.1} by={}",
+                            r.level,
+                            r.score,
+                            r.reason().replace(' ', "-")
+                        )
                     });
                     let _ = writeln!(
                         stderr,
@@ -226,7 +231,7 @@ fn shortfall(options: &generate::Options, p: &Generated) -> String {
             if r.level != want {
                 missed.push(format!("{want} puzzle"));
             }
-            format!(", {} (score {:.1})", r.level, r.score)
+            format!(", {} (score {:.1}, {})", r.level, r.score, r.reason())
         }
         _ => String::new(),
     };

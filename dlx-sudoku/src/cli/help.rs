@@ -45,7 +45,8 @@ Output:
   check: one line per puzzle, 'unique', 'no solution', 'multiple
   solutions' or why the puzzle is not valid (clashing clues name their
   row, column or box).
-  rate: one line per puzzle, its level and score ('hard 9258.5'), or why it
+  rate: one line per puzzle, its level, score and what set them ('hard 3.8
+  swordfish', 'extreme 6.2 search'), or why it
   cannot be rated ('no solution', 'multiple solutions', 'invalid puzzle',
   'search limit reached').
   explain: the logical steps that solve each puzzle, one per line, in
@@ -54,7 +55,10 @@ Output:
   logic runs out, 'stuck after N steps with K cells open; the search needs
   M more nodes'; a blank line between puzzles. Techniques, simplest first:
   naked and hidden singles, pointing and claiming (locked candidates),
-  naked and hidden pairs and triples, X-wing.
+  naked pairs, X-wing, hidden pairs, naked triples, swordfish, hidden
+  triples, XY-wing, XYZ-wing, unique rectangle (type 1), simple colouring.
+  explain --candidates prints the board with its pencil marks before each
+  step.
   hint: one line per puzzle, its next logical step (or 'solved', or
   'stuck: ...' as above).
   Several files: their records follow one another, each file in its own
@@ -128,13 +132,11 @@ Generate (dlx-sudoku generate [OPTIONS]):
   'rate' (with its defaults) puts at that level: a puzzle of another level
   is changed by moves (one clue out, another in, while it stays unique)
   towards it, then a new grid is tried. When no puzzle meets every goal in
-  --attempts grids (default 1000 for 4x4 and 9x9, 100 with --level extreme,
-  20 for 16x16, 3 for 25x25), the closest puzzle is printed anyway, stderr
+  --attempts grids (default 1000 for 4x4 and 9x9, 20 for 16x16, 3 for
+  25x25), the closest puzzle is printed anyway, stderr
   says how many grids were tried and what was missed, and the exit status
-  is 1. Time per 9x9 puzzle (release build, one thread, --seed 1): no level,
-  easy or medium 1-2 ms; hard 0.1 s; fiendish 30-60 s (100 to 300 grids);
-  extreme: none in 100 grids (25 s), so the closest puzzle (hard or
-  fiendish) is printed and the status is 1.
+  is 1. Time per 9x9 puzzle: see the README (hard puzzles, which need
+  triples or a swordfish but no wing, are the rarest: about a second).
   Before the first puzzle, a first grid of the variant is searched for
   within a budget (2,000,000 nodes on the empty board, then 20 random
   starts of 200,000: a few seconds): regions that no grid fits (or that
@@ -155,14 +157,19 @@ Formats and exit status: dlx-sudoku --help.";
 /// Text shown after the options in `dlx-sudoku rate --help`.
 pub(super) const RATE_HELP: &str = "\
 Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
-  The score is the mean work the engine needs to solve a puzzle and prove
-  it unique, in dancing-links updates with the singles pass off, over
-  --samples random relabellings (default 8: rows, columns, bands, stacks,
-  transposition and values permuted, which only changes how the search
-  breaks ties), drawn from --seed (default 0; a puzzle's score depends only
-  on it and the puzzle). Levels: easy (up to 1500), medium (up to 5000),
-  hard (up to 25000), fiendish (up to 100000), extreme (above).
-  --summary writes the number of puzzles rated, the mean score and the
-  level counts to stderr.
+  Each line: the level, the score and what set it, e.g. 'hard 3.8
+  swordfish'. The puzzle is solved with explain's techniques, easiest
+  first; the score is the weight of the hardest one used (hidden single
+  1.5, naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing
+  3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0,
+  XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, simple colouring 4.6).
+  Levels: easy (singles, up to 2.3), medium (up to 3.4), hard (up to 4.0),
+  fiendish (up to 4.6). A puzzle the techniques do not solve is extreme,
+  'search': its score is 5 + log10(1 + u/1000), u the mean work the engine
+  needs to solve it and prove it unique (dancing-links updates, singles
+  pass off) over --samples random relabellings (default 8; rows, columns,
+  bands, stacks, transposition and values permuted), drawn from --seed
+  (default 0). --summary writes the number of puzzles rated, the mean
+  score and the level counts to stderr.
 
 Formats, output and exit status: dlx-sudoku --help.";

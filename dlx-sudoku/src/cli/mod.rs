@@ -129,6 +129,8 @@ pub struct Config {
     /// `solve`: a puzzle with several solutions prints `multiple
     /// solutions` in its place (and fails) instead of its first solution.
     pub unique: bool,
+    /// `explain`: the board with its pencil marks before each step.
+    pub candidates: bool,
     /// `count`: while one puzzle's count runs, a line on stderr this often
     /// (solutions and nodes so far); `generate`: the puzzles made so far,
     /// this often; `None`: never.
@@ -154,6 +156,7 @@ impl Default for Config {
             interactive: false,
             with_filename: false,
             unique: false,
+            candidates: false,
             count_progress: Some(COUNT_PROGRESS),
         }
     }

@@ -54,7 +54,7 @@ impl Record {
                 writeln!(out, "{solutions}{}", if *more { "+" } else { "" })
             }
             Record::Conflict(c) => writeln!(out, "no solution: {c}"),
-            Record::Rated(r) => writeln!(out, "{} {:.1}", r.level, r.score),
+            Record::Rated(r) => writeln!(out, "{} {:.1} {}", r.level, r.score, r.reason()),
             Record::Text(t) => writeln!(out, "{t}"),
             Record::Misfit { .. } | Record::OutputMisfit { .. } => {
                 writeln!(out, "invalid puzzle")

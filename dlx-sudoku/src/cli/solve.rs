@@ -164,9 +164,16 @@ fn explain(config: &Config, board: &Board, solver: &mut Solver) -> (Record, bool
             return (Record::Text(step.to_string()), true);
         }
     } else {
-        while let Some(step) = logic.step() {
+        while let Some(step) = logic.find() {
+            if config.candidates {
+                let _ = writeln!(text, "{}", logic.pencil_marks());
+            }
+            logic.apply(&step);
             steps += 1;
             let _ = writeln!(text, "{step}");
+            if config.candidates {
+                text.push('\n');
+            }
         }
     }
     if logic.is_solved() {

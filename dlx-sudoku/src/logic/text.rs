@@ -1,0 +1,209 @@
+//! How steps read: the [`Display`](fmt::Display) of [`Step`], one line in
+//! players' words, and the writers of cells, values and lines it uses.
+
+use std::fmt;
+
+use super::{Step, Technique};
+use crate::house::Unit;
+
+/// The character of a value: `1`-`9`, then `A` = 10 … `P` = 25.
+pub(super) fn value_char(v: u8) -> char {
+    char::from(b"0123456789ABCDEFGHIJKLMNOP"[usize::from(v).min(25)])
+}
+
+/// Writes `rRcC` names of cells, separated by spaces.
+struct Cells<'a>(&'a [usize], usize);
+
+impl fmt::Display for Cells<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, &cell) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "r{}c{}", cell / self.1 + 1, cell % self.1 + 1)?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes values joined by `sep` before the last one (`3 and 8`, `1, 3 or 8`).
+struct Values<'a>(&'a [u8], &'static str);
+
+impl fmt::Display for Values<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.len();
+        for (k, &v) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(if k + 1 == n { self.1 } else { ", " })?;
+            }
+            write!(f, "{}", value_char(v))?;
+        }
+        Ok(())
+    }
+}
+
+/// Writes lines of one kind together: `rows 2 and 8`, `columns 1, 4 and 7`.
+struct Lines<'a>(&'a [Unit]);
+
+impl fmt::Display for Lines<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.0.len();
+        for (k, unit) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(if k + 1 == n { " and " } else { ", " })?;
+            }
+            match (k, unit) {
+                (0, Unit::Row(r)) => write!(f, "rows {}", r + 1)?,
+                (0, Unit::Column(c)) => write!(f, "columns {}", c + 1)?,
+                (_, Unit::Row(x) | Unit::Column(x)) => write!(f, "{}", x + 1)?,
+                (_, other) => write!(f, "{other}")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes candidates in braces: `{4,9}`.
+struct Marks<'a>(&'a [u8]);
+
+impl fmt::Display for Marks<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for (k, &v) in self.0.iter().enumerate() {
+            if k > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{}", value_char(v))?;
+        }
+        f.write_str("}")
+    }
+}
+
+impl Step {
+    /// Writes `removes 3 from r1c7, 8 from r1c7 r1c9`.
+    fn write_removals(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("removes ")?;
+        let mut rest = &self.eliminations[..];
+        let mut first = true;
+        while let Some(&(_, v)) = rest.first() {
+            let n = rest.iter().take_while(|e| e.1 == v).count();
+            let cells: Vec<usize> = rest[..n].iter().map(|e| e.0).collect();
+            if !first {
+                f.write_str(", ")?;
+            }
+            first = false;
+            write!(f, "{} from {}", value_char(v), Cells(&cells, self.side))?;
+            rest = &rest[n..];
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side;
+        if let Some((cell, v)) = self.placement {
+            write!(
+                f,
+                "r{}c{} = {}: {}",
+                cell / side + 1,
+                cell % side + 1,
+                value_char(v),
+                self.technique
+            )?;
+            if let (Technique::HiddenSingle, Some(house)) = (self.technique, self.houses.first()) {
+                write!(f, " in {house}")?;
+            }
+            return Ok(());
+        }
+        match self.technique {
+            Technique::Pointing | Technique::Claiming | Technique::LockedCandidates => {
+                write!(
+                    f,
+                    "{} in {} only in {}: {}, ",
+                    Values(&self.values, " and "),
+                    self.houses[0],
+                    self.houses[1],
+                    self.technique
+                )?;
+            }
+            Technique::NakedPair | Technique::NakedTriple => {
+                write!(
+                    f,
+                    "{} can only be {}: {} in {}, ",
+                    Cells(&self.cells, side),
+                    Values(&self.values, " or "),
+                    self.technique,
+                    self.houses[0]
+                )?;
+            }
+            Technique::HiddenPair | Technique::HiddenTriple => {
+                write!(
+                    f,
+                    "{} in {} only in {}: {}, ",
+                    Values(&self.values, " and "),
+                    self.houses[0],
+                    Cells(&self.cells, side),
+                    self.technique
+                )?;
+            }
+            Technique::XWing | Technique::Swordfish => {
+                let n = self.houses.len() / 2;
+                write!(
+                    f,
+                    "{} in {} only in {}: {}, ",
+                    Values(&self.values, " and "),
+                    Lines(&self.houses[..n]),
+                    Lines(&self.houses[n..]),
+                    self.technique
+                )?;
+            }
+            Technique::XYWing | Technique::XYZWing => {
+                let (x, y, z) = (self.values[0], self.values[1], self.values[2]);
+                let mut pivot = if self.technique == Technique::XYWing {
+                    vec![x, y]
+                } else {
+                    vec![x, y, z]
+                };
+                pivot.sort_unstable();
+                let mut a = [x, z];
+                let mut b = [y, z];
+                a.sort_unstable();
+                b.sort_unstable();
+                write!(
+                    f,
+                    "{} {} sees {} {} and {} {}: {}, ",
+                    Cells(&self.cells[..1], side),
+                    Marks(&pivot),
+                    Cells(&self.cells[1..2], side),
+                    Marks(&a),
+                    Cells(&self.cells[2..], side),
+                    Marks(&b),
+                    self.technique
+                )?;
+            }
+            Technique::UniqueRectangle => {
+                write!(
+                    f,
+                    "{} in {} would be a deadly pattern: {}, ",
+                    Values(&self.values, " and "),
+                    Cells(&self.cells, side),
+                    self.technique
+                )?;
+            }
+            Technique::SimpleColouring => {
+                let split = self.colours.iter().take_while(|&&c| !c).count();
+                write!(
+                    f,
+                    "{} on {} against {}: {}, ",
+                    Values(&self.values, " and "),
+                    Cells(&self.cells[..split], side),
+                    Cells(&self.cells[split..], side),
+                    self.technique
+                )?;
+            }
+            Technique::NakedSingle | Technique::HiddenSingle => {}
+        }
+        self.write_removals(f)
+    }
+}
