@@ -625,3 +625,58 @@ fn steps_text(n: usize) -> String {
         format!("{n} steps")
     }
 }
+
+#[test]
+fn candidates_show_the_pencil_marks_before_each_step() {
+    // The test's own pencil marks, replayed from the steps as printed,
+    // must be the board printed before each step.
+    for p in sample("top1465", 300)
+        .iter()
+        .chain(&sample("unbiased_1k", 250))
+    {
+        let puzzle = board(p);
+        let r = run_bin(&["explain", "--candidates"], format!("{p}\n").as_bytes());
+        assert_eq!((r.code, r.stderr.as_str()), (0, ""));
+        let out = r.out();
+        let mut lines = out.lines();
+        let mut marks = Marks::new(&puzzle);
+        let mut steps = 0;
+        loop {
+            let first = lines.next().expect("a board or the end");
+            if first.starts_with("solved in") || first.starts_with("stuck after") {
+                assert!(first.contains(&format!("{steps} step")), "{first}");
+                break;
+            }
+            // 9 rows and 2 rules between bands.
+            let mut rows = vec![first];
+            rows.extend(lines.by_ref().take(10));
+            let cells: Vec<&str> = rows
+                .iter()
+                .filter(|l| !l.starts_with('-'))
+                .flat_map(|l| l.split_whitespace().filter(|t| *t != "|"))
+                .collect();
+            assert_eq!(cells.len(), 81, "{rows:?}");
+            for (cell, text) in cells.iter().enumerate() {
+                let expected: String = match marks.grid[cell] {
+                    0 => (1..=9u8)
+                        .filter(|&v| marks.has(cell, v))
+                        .map(|v| char::from(b'0' + v))
+                        .collect(),
+                    v => char::from(b'0' + v).to_string(),
+                };
+                assert_eq!(*text, expected, "cell {cell} before step {}", steps + 1);
+            }
+            assert_eq!(lines.next(), Some(""), "a blank line after the board");
+            let step = lines.next().expect("a step");
+            let (placement, removals) = parse_step(step, 9);
+            if let Some((cell, v)) = placement {
+                marks.place(cell, v);
+            }
+            for (cell, v) in removals {
+                marks.cand[cell] &= !(1 << (v - 1));
+            }
+            assert_eq!(lines.next(), Some(""), "a blank line after the step");
+            steps += 1;
+        }
+    }
+}
