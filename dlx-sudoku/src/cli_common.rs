@@ -50,6 +50,26 @@ impl fmt::Display for Input {
     }
 }
 
+impl Input {
+    /// The inputs the command line names: `-` is standard input, and no
+    /// file at all means standard input alone.
+    pub(crate) fn all(files: Vec<PathBuf>) -> Vec<Input> {
+        if files.is_empty() {
+            return vec![Input::Stdin];
+        }
+        files
+            .into_iter()
+            .map(|p| {
+                if p == std::path::Path::new("-") {
+                    Input::Stdin
+                } else {
+                    Input::File(p)
+                }
+            })
+            .collect()
+    }
+}
+
 /// Parses a non-negative number of seconds (`--time-limit` of both
 /// programs).
 pub(crate) fn parse_seconds(text: &str) -> Result<Duration, String> {

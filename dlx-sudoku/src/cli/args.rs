@@ -299,21 +299,7 @@ impl Args {
             Some(Sub::Generate(g)) => return g.config(),
         };
         let variant = common.variant.variant()?;
-        let inputs = if common.files.is_empty() {
-            vec![Input::Stdin]
-        } else {
-            common
-                .files
-                .into_iter()
-                .map(|p| {
-                    if p == Path::new("-") {
-                        Input::Stdin
-                    } else {
-                        Input::File(p)
-                    }
-                })
-                .collect()
-        };
+        let inputs = Input::all(common.files);
         Ok(Config {
             command,
             inputs,

@@ -2,7 +2,7 @@
 //! [`Config`] it asks for.
 
 use std::io::{self, IsTerminal};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Parser;
@@ -170,20 +170,7 @@ impl Args {
     /// The validated configuration these arguments ask for.
     pub fn config(self) -> Config {
         let with_filename = self.with_filename || self.files.len() > 1;
-        let mut inputs: Vec<Input> = self
-            .files
-            .into_iter()
-            .map(|p| {
-                if p == Path::new("-") {
-                    Input::Stdin
-                } else {
-                    Input::File(p)
-                }
-            })
-            .collect();
-        if inputs.is_empty() {
-            inputs.push(Input::Stdin);
-        }
+        let inputs = Input::all(self.files);
         let split = self.split_depth.map(|depth| Split {
             depth,
             mode: match self.part {
