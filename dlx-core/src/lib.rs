@@ -109,6 +109,9 @@ pub use builder::{
     Builder, BuilderError, Chosen, ColorLabel, LabelSearch, Labeled, LabeledSolutions,
 };
 pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST};
+pub use engine::memo::{
+    CountOverflow, Memo, MemoError, MemoStats, Zdd, ZddSolutions, DEFAULT_MEMO_ENTRIES,
+};
 pub use engine::Kind;
 pub use index::{Color, Item, OptionId};
 pub use outcome::{

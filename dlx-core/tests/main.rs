@@ -9,6 +9,7 @@ mod cost_files;
 mod fuzz_regressions;
 mod hostile;
 mod hostile_xcc;
+mod memo;
 mod oracle;
 mod oracle_cost;
 mod oracle_xcc;

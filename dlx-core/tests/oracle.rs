@@ -15,7 +15,9 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{text, ForceError, Item, OptionId, Outcome, Problem, Step, Uniqueness};
+use dlx_core::{
+    text, Branching, ForceError, Item, Memo, OptionId, Outcome, Problem, Step, Uniqueness,
+};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
@@ -200,7 +202,37 @@ fn pick(m: &Matrix, picks: &[Index]) -> Vec<usize> {
     picks.iter().map(|i| i.index(m.options.len())).collect()
 }
 
+/// The memoised search's diagram against the oracle: its count, and the
+/// solutions it enumerates (checked by the rules, each once), with a
+/// memo of any size and under two item choices.
+fn check_memo_against_oracle(m: &Matrix) {
+    let want = m.covers(0);
+    let mut p = m.problem();
+    for memo in [
+        Memo::new(),
+        Memo::new().max_entries(2),
+        Memo::new().branching(Branching::First),
+    ] {
+        let (zdd, _) = p.zdd_with(&memo).expect("an exact-cover problem");
+        assert_eq!(zdd.count(), Ok(want.len() as u128), "{memo:?}");
+        let solutions: Vec<Vec<OptionId>> = zdd.solutions().collect();
+        assert_eq!(checked_sets(&p, &solutions), want, "{memo:?}");
+    }
+    // The problem is as it was: the plain search agrees.
+    assert_eq!(p.count(), want.len() as u64);
+}
+
 proptest! {
+    #[test]
+    fn the_memo_diagram_matches_the_oracle(m in matrix(7, 3)) {
+        check_memo_against_oracle(&m);
+    }
+
+    #[test]
+    fn the_memo_diagram_of_pairs_matches_the_oracle(m in pairs(10, 3)) {
+        check_memo_against_oracle(&m);
+    }
+
     #[test]
     fn counts_and_solutions_match_the_oracle(m in matrix(7, 3)) {
         check_against_oracle(&m);

@@ -9,7 +9,7 @@ use clap::Parser;
 use dlx_core::Branching;
 
 use super::help::AFTER_HELP;
-use super::{Config, Input, Split, SplitMode};
+use super::{Config, Input, Memo, Split, SplitMode};
 use crate::cli_common::{parse_seconds, threads_parser};
 
 /// Command-line arguments of `dlx`, as clap parses them; [`Args::config`]
@@ -84,8 +84,8 @@ pub struct Args {
     /// up-to-one does; bounded problems follow DLX3 under every rule. Every
     /// rule finds the same solutions; only dlx1 counts nodes and updates as
     /// Knuth's programs do.
-    #[arg(long, value_name = "NAME", default_value = "dlx1", value_parser = parse_rule)]
-    rule: Branching,
+    #[arg(long, value_name = "NAME", value_parser = parse_rule)]
+    rule: Option<Branching>,
 
     /// Find the least total cost of a solution (Knuth's DLX5) instead of
     /// counting: options cost what their '|N' tokens add up to.
@@ -130,6 +130,29 @@ pub struct Args {
     /// workers 0..N sum to the total.
     #[arg(long, value_name = "I/N", requires = "split_depth", value_parser = parse_part)]
     part: Option<(usize, usize)>,
+
+    /// Count by the memoised search (DXZ): each subproblem, known by the
+    /// items left, is searched once and its solutions kept as a node of a
+    /// decision diagram; counts are exact up to 2^128. Exact-cover
+    /// problems only (no colors, no multiplicities); --rule picks the item
+    /// choice (dlx1 by default). Fast where the same
+    /// items are often left after different choices (tilings), slow where
+    /// they rarely are (Sudoku, queens).
+    #[arg(long, conflicts_with_all = ["min_cost", "threads", "split_depth", "limit", "max_nodes", "print"])]
+    memo: bool,
+
+    /// With --memo: print N solutions drawn uniformly at random from all
+    /// of them (with --seed S for the draws, default 0), a blank line
+    /// between two.
+    #[arg(long, value_name = "N", requires = "memo")]
+    sample: Option<u64>,
+
+    /// With --memo: write the decision diagram to FILE as text (a line
+    /// 'zdd NODES ROOT', then 'ID OPTION LO HI' per node, OPTION the
+    /// option's 0-based index in the input, node 0 no solution, node 1 the
+    /// empty one).
+    #[arg(long, value_name = "FILE", requires = "memo")]
+    zdd: Option<PathBuf>,
 
     /// Preprocess first, as Knuth's DLX-PRE: remove the options that are in
     /// no solution and the items that constrain nothing, say so in one line
@@ -188,7 +211,7 @@ impl Args {
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,
             seed: self.seed,
-            rule: self.rule,
+            rule: self.rule.unwrap_or(Branching::MinLength),
             stats: self.stats,
             min_cost: self
                 .min_cost
@@ -198,6 +221,12 @@ impl Args {
             split,
             progress: io::stderr().is_terminal(),
             preprocess: self.preprocess,
+            memo: self.memo.then(|| Memo {
+                rule: self.rule,
+                sample: self.sample,
+                seed: self.seed.unwrap_or(0),
+                zdd: self.zdd,
+            }),
         }
     }
 }

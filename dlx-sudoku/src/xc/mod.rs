@@ -36,12 +36,14 @@ mod args;
 mod cost;
 mod count;
 mod help;
+mod memo;
 mod parts;
 mod print;
 mod progress;
 mod read;
 
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -97,6 +99,21 @@ pub struct Config {
     pub progress: bool,
     /// Search the problem reduced by [`dlx_core::Problem::reduce`].
     pub preprocess: bool,
+    /// Count by the memoised search instead (`--memo`).
+    pub memo: Option<Memo>,
+}
+
+/// `--memo` and what goes with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memo {
+    /// The item choice (`--rule`), if given: DLX1's otherwise.
+    pub rule: Option<Branching>,
+    /// Print this many solutions drawn uniformly (`--sample N`).
+    pub sample: Option<u64>,
+    /// The seed of the draws (`--seed`, default 0).
+    pub seed: u64,
+    /// Write the diagram here (`--zdd FILE`).
+    pub zdd: Option<PathBuf>,
 }
 
 /// Cutting the search tree into parts (see [`dlx_core::Problem::parts`]).
@@ -207,6 +224,7 @@ impl Default for Config {
             split: None,
             progress: false,
             preprocess: false,
+            memo: None,
         }
     }
 }
@@ -257,6 +275,17 @@ where
         Err(exit) => return Ok(exit),
     };
     let labels = print::Labels::new(config, input, &file);
+    if let Some(memo) = &config.memo {
+        return memo::count(
+            config,
+            memo,
+            &labels,
+            &mut file,
+            lines.as_deref(),
+            stdout,
+            stderr,
+        );
+    }
     match config.min_cost {
         Some(k) => cost::min_cost(config, &labels, k, &file, lines.as_deref(), stdout, stderr),
         None => count::count(config, &labels, &mut file, lines.as_deref(), stdout, stderr),

@@ -34,9 +34,8 @@ pub(super) fn problem<R: BufRead, E: Write>(
     // The solver borrows the problem for the whole search, so the option
     // lines to print are made beforehand (and before preprocessing, which
     // keeps the text of the options it keeps).
-    let mut lines = config
-        .print
-        .then(|| print::option_lines(config, input, &file));
+    let sample = config.memo.as_ref().is_some_and(|m| m.sample.is_some());
+    let mut lines = (config.print || sample).then(|| print::option_lines(config, input, &file));
     if config.preprocess {
         // Under -H the messages name their input, as the others do.
         let dlx = if config.with_filename {

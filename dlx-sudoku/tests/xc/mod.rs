@@ -5,4 +5,5 @@
 mod cli;
 mod cost_cli;
 mod files_cli;
+mod memo_cli;
 mod preprocess_cli;
