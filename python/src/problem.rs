@@ -922,19 +922,14 @@ impl Problem {
                     Ok(found) => found,
                 };
             let mut rows = Vec::with_capacity(found.len());
-            for (part, want) in found.iter().zip(&wanted) {
-                let start = std::time::Instant::now();
-                let c =
-                    search::count_parts(problem, std::slice::from_ref(part), &settings, &cancel)?;
-                if !matches!(c.outcome, Outcome::Complete) {
+            for ((c, seconds), want) in search::count_each(problem, &found, &settings, &cancel)?
+                .into_iter()
+                .zip(&wanted)
+            {
+                if c.outcome != Outcome::Complete {
                     return Ok((rows, c));
                 }
-                rows.push((
-                    want.index,
-                    c.solutions,
-                    c.stats.nodes,
-                    start.elapsed().as_secs_f64(),
-                ));
+                rows.push((want.index, c.solutions, c.stats.nodes, seconds));
             }
             let done = Counted {
                 solutions: rows.iter().map(|r| r.1).sum(),

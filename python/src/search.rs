@@ -155,6 +155,56 @@ pub(crate) fn count_parts(
     })
 }
 
+/// Counts each of `parts` of `p`'s cut apart, as `settings` say: its count
+/// and its seconds, part after part, until one does not finish (the
+/// deadline or `cancel`), which ends the list.
+pub(crate) fn count_each(
+    p: &mut Problem,
+    parts: &[Part],
+    settings: &Settings,
+    cancel: &Cancel,
+) -> Result<Vec<(Counted, f64)>, String> {
+    let mut out = Vec::with_capacity(parts.len());
+    let pool = if settings.threads > 1 {
+        Some(pool(settings.threads)?)
+    } else {
+        None
+    };
+    for part in parts {
+        let start = Instant::now();
+        let c = match &pool {
+            Some(pool) => {
+                let counter = counter(settings, cancel);
+                let counted = pool.install(|| counter.count_cut(p, std::slice::from_ref(part)));
+                Counted {
+                    solutions: counted.stats.solutions,
+                    outcome: counted.outcome,
+                    stats: counted.stats,
+                }
+            }
+            None => {
+                let mut s = p.solver();
+                s.set_branching(settings.rule);
+                s.set_deadline(settings.deadline);
+                s.set_cancel(Some(cancel.clone()));
+                s.enter(part).map_err(|e| e.to_string())?;
+                let c = s.count(None);
+                Counted {
+                    solutions: c.solutions,
+                    outcome: c.outcome,
+                    stats: s.stats(),
+                }
+            }
+        };
+        let finished = c.outcome == Outcome::Complete;
+        out.push((c, start.elapsed().as_secs_f64()));
+        if !finished {
+            break;
+        }
+    }
+    Ok(out)
+}
+
 /// A parallel counter with the rule, the deadline and `cancel`.
 fn counter<'c>(settings: &Settings, cancel: &'c Cancel) -> Counter<'c> {
     let mut counter = Counter::new().branching(settings.rule).cancel(cancel);
