@@ -54,8 +54,10 @@ use crate::wait::detached;
 /// ...     _ = p.add_option(option)
 /// >>> p.count()
 /// 2
-/// >>> sorted(sorted(s) for s in p.solutions())
+/// >>> sorted(sorted(s) for s in p.solutions(indices=True))
 /// [[0, 1], [2, 3]]
+/// >>> sorted(sorted(s) for s in p.solutions())
+/// [[['a'], ['b', 'c']], [['a', 'b'], ['c']]]
 #[pyclass(module = "dlxrs._dlxrs")]
 pub struct Problem {
     /// The label of each declared item, by declaration number.
