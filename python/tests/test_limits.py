@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -32,6 +32,26 @@ def test_count_time_limit():
             p.count(time_limit=0.2, threads=threads)
         assert time.monotonic() - start < 2
         assert e.value.solutions > 0 and e.value.nodes > 0
+
+
+def test_the_gil_is_released_while_searching():
+    p = queens(20)
+    done = threading.Event()
+
+    def search():
+        try:
+            p.count(time_limit=0.5)
+        except dlxrs.LimitReached:
+            pass
+        done.set()
+
+    worker = threading.Thread(target=search)
+    worker.start()
+    spins = 0
+    while not done.is_set():
+        spins += 1  # runs only while the search thread does not hold the GIL
+    worker.join()
+    assert spins > 100_000
 
 
 def test_iterator_and_first_solution_time_limits():
