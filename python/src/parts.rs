@@ -48,6 +48,7 @@ impl Part {
         PyTuple::new(py, &self.choices)
     }
 
+    /// `Part(depth=D, index=I, choices=(...))`.
     fn __repr__(&self) -> String {
         let choices: Vec<String> = self
             .choices

@@ -43,7 +43,8 @@ use crate::wait::detached;
 /// `"label:color"` (Knuth's notation) for a colored secondary item. A label
 /// that is itself declared is always taken as it is, so `"a:b"` is the item
 /// `"a:b"` if one was declared. Options are numbered from 0 in the order they
-/// are added, and solutions are lists of those numbers.
+/// are added; a solution lists its options as their entries (as `option(i)`
+/// gives them), or as their numbers with `indices=True`.
 ///
 /// Every call is checked when it is made (`BuildError`), and a refused call
 /// changes nothing. Searches release the GIL, and Ctrl-C stops them
@@ -583,6 +584,7 @@ impl Problem {
         self.ends.len()
     }
 
+    /// `Problem(<P primary items, S secondary, O options>)`.
     fn __repr__(&self) -> String {
         let primary = self.bounds.iter().filter(|b| b.is_some()).count();
         format!(

@@ -120,10 +120,13 @@ fn search(
 
 #[pymethods]
 impl Solutions {
+    /// The iterator itself.
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
 
+    /// The next solution (`StopIteration` after the last); see
+    /// `Problem.solutions`.
     fn __next__<'py>(slf: PyRefMut<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let py = slf.py();
         let labels = slf.labels.as_ref().map(|p| p.clone_ref(py));
