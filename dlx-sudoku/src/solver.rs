@@ -29,7 +29,7 @@
 
 use std::time::{Duration, Instant};
 
-use dlx_core::{Branching, Count, ForceError, Item, OptionId, Problem, Stats, Step};
+use dlx_core::{Branching, Cancel, Count, ForceError, Item, OptionId, Problem, Stats, Step};
 
 use crate::board::Board;
 use crate::singles9;
@@ -106,13 +106,15 @@ fn search_limit(mut count: Count) -> Count {
 }
 
 /// The engine's search of `problem` under `branching` and the limits.
-fn engine_search(
-    problem: &mut Problem,
+fn engine_search<'p>(
+    problem: &'p mut Problem,
     branching: dlx_core::Branching,
     node_limit: Option<u64>,
     time_limit: Option<Duration>,
-) -> dlx_core::Solver<'_> {
+    cancel: Option<&Cancel>,
+) -> dlx_core::Solver<'p> {
     let mut s = problem.solver();
+    s.set_cancel(cancel.cloned());
     s.set_branching(branching);
     s.set_node_limit(node_limit);
     if let Some(t) = time_limit {
@@ -178,6 +180,8 @@ pub struct Solver {
     config: SolverConfig,
     node_limit: Option<u64>,
     time_limit: Option<Duration>,
+    /// Stops each search when cancelled (see [`Solver::set_cancel`]).
+    cancel: Option<Cancel>,
     /// The houses puzzles are solved under.
     variant: Variant,
     problem: Problem,
@@ -229,6 +233,7 @@ impl Solver {
             config,
             node_limit: None,
             time_limit: None,
+            cancel: None,
             variant: Variant::classic(),
             problem: Problem::new(0, 0),
             clues: Vec::new(),
@@ -259,6 +264,28 @@ impl Solver {
     /// limit").
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
+    }
+
+    /// Stops each search once `cancel` (or a clone of it, from any thread)
+    /// is cancelled, within about a millisecond (`None`: stop watching).
+    /// The search then ends as at the node limit ([`Outcome::NodeLimit`],
+    /// and [`dlx_core::Outcome::NodeLimit`] for counts), as a time limit
+    /// does: how a caller that cancels (a Ctrl-C handler, a GUI's stop
+    /// button) ends a count that would take too long.
+    ///
+    /// ```
+    /// use dlx_core::Cancel;
+    /// use dlx_sudoku::{Board, Solver};
+    ///
+    /// let cancel = Cancel::new();
+    /// let mut solver = Solver::new();
+    /// solver.set_cancel(Some(cancel.clone()));
+    /// cancel.cancel(); // as another thread would, during the count
+    /// let count = solver.count(&Board::empty(3), None); // 6.67e21 solutions
+    /// assert_eq!(count.outcome, dlx_core::Outcome::NodeLimit);
+    /// ```
+    pub fn set_cancel(&mut self, cancel: Option<Cancel>) {
+        self.cancel = cancel;
     }
 
     /// Solves later puzzles under the houses of `variant` (the classic
@@ -319,6 +346,7 @@ impl Solver {
             self.config.branching,
             self.node_limit,
             self.time_limit,
+            self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {
             self.stats = s.stats();
@@ -352,6 +380,7 @@ impl Solver {
             self.config.branching,
             self.node_limit,
             self.time_limit,
+            self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {
             return none;
@@ -398,6 +427,7 @@ impl Solver {
             self.config.branching,
             None,
             self.time_limit,
+            self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {
             return none;
@@ -455,6 +485,7 @@ impl Solver {
             self.config.branching,
             self.node_limit,
             self.time_limit,
+            self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {
             return count;

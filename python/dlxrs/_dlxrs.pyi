@@ -1,0 +1,156 @@
+"""Type stubs of the Rust extension dlxrs._dlxrs (see its docstrings)."""
+
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from os import PathLike
+from typing import Any, Optional, Union, final
+
+MAX_COST: int
+"""The largest cost of an option, and of a solution: 2**64 - 2."""
+MAX_BEST: int
+"""The largest k of `Problem.min_cost`: 2**20."""
+
+Label = Hashable
+Entry = Union[Hashable, tuple[Hashable, Hashable], str]
+"""An option's entry: a label, (label, color), or "label:color"."""
+
+class DlxError(Exception):
+    """Base class of the errors of dlxrs."""
+
+class BuildError(DlxError):
+    """An item, bounds or option was refused; the problem is unchanged."""
+
+class ParseError(DlxError):
+    """Malformed DLX text."""
+
+    line: int
+    column: int
+
+class CostError(DlxError):
+    """The min-cost search cannot answer."""
+
+class LimitReached(DlxError):
+    """The time limit stopped a search before it finished."""
+
+    solutions: Any
+    """What it had found: a count, the best solutions so far, or the parts cut."""
+    nodes: int
+
+@final
+class Part:
+    """One part of a cut of the search tree (see `Problem.cut`)."""
+
+    def __init__(self, depth: int, index: int, choices: Iterable[Optional[int]]) -> None: ...
+    @property
+    def depth(self) -> int: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def choices(self) -> tuple[Optional[int], ...]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Solutions(Iterator[list[Any]]):
+    """A lazy iterator over a problem's solutions (see `Problem.solutions`):
+    lists of options, each its entries (or its number, with indices=True)."""
+
+    def __iter__(self) -> "Solutions": ...
+    def __next__(self) -> list[Any]: ...
+    @property
+    def found(self) -> int:
+        """The number of solutions given so far."""
+    def close(self) -> None:
+        """Ends the iteration and its search thread."""
+
+@final
+class Problem:
+    """An exact-cover problem with items named by hashable labels."""
+
+    def __init__(
+        self,
+        primary: Optional[Iterable[Label]] = None,
+        secondary: Optional[Iterable[Label]] = None,
+        options: Optional[Iterable[Iterable[Entry]]] = None,
+        *,
+        bounds: Optional[Mapping[Label, tuple[int, int]]] = None,
+        costs: Optional[Iterable[int]] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_options(
+        options: Iterable[Iterable[Entry]],
+        primary: Optional[Iterable[Label]] = None,
+        secondary: Optional[Iterable[Label]] = None,
+        *,
+        costs: Optional[Iterable[int]] = None,
+    ) -> "Problem": ...
+    def add_primary(self, label: Label, lo: int = 1, hi: int = 1) -> None: ...
+    def add_secondary(self, label: Label) -> None: ...
+    def set_bounds(self, label: Label, lo: int, hi: int) -> None: ...
+    def add_option(self, items: Iterable[Entry], cost: int = 0) -> int: ...
+    def add_options(
+        self, options: Iterable[Iterable[Entry]], costs: Optional[Iterable[int]] = None
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def primary_items(self) -> list[Any]: ...
+    @property
+    def secondary_items(self) -> list[Any]: ...
+    @property
+    def bounds(self) -> dict[Any, tuple[int, int]]: ...
+    @property
+    def kind(self) -> str:
+        """"exact", "colors" or "multiplicities"."""
+    def option(self, i: int) -> list[Any]: ...
+    def cost(self, i: int) -> int: ...
+    def count(
+        self,
+        *,
+        limit: Optional[int] = None,
+        threads: int = 1,
+        time_limit: Optional[float] = None,
+        rule: Optional[str] = None,
+        reduce: bool = False,
+    ) -> int: ...
+    def solutions(
+        self,
+        *,
+        limit: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        rule: Optional[str] = None,
+        seed: Optional[int] = None,
+        reduce: bool = False,
+        indices: bool = False,
+    ) -> Solutions: ...
+    def first_solution(
+        self,
+        *,
+        time_limit: Optional[float] = None,
+        rule: Optional[str] = None,
+        seed: Optional[int] = None,
+        indices: bool = False,
+    ) -> Optional[list[Any]]: ...
+    def min_cost(
+        self,
+        k: int = 1,
+        *,
+        time_limit: Optional[float] = None,
+        disjoint_bound: bool = False,
+        indices: bool = False,
+    ) -> list[tuple[int, list[Any]]]: ...
+    def reduce(self) -> tuple["Problem", list[int]]: ...
+    def cut(self, depth: int, *, time_limit: Optional[float] = None) -> list[Part]: ...
+    def count_parts(
+        self, parts: Sequence[Part], *, threads: int = 1, time_limit: Optional[float] = None
+    ) -> int: ...
+    def count_each_part(
+        self, parts: Sequence[Part], *, threads: int = 1, time_limit: Optional[float] = None
+    ) -> list[tuple[int, int, int, float]]:
+        """(index, solutions, nodes, seconds) of each part, in the cut's order."""
+
+def read_dlx(path: Union[str, "PathLike[str]"]) -> Problem: ...
+def parse_dlx(text: str) -> Problem: ...
+def rules() -> list[str]: ...
+def sudoku_solve(order: int, cells: bytes, time_limit: Optional[float] = None) -> Optional[bytes]: ...
+def sudoku_count(
+    order: int, cells: bytes, limit: Optional[int] = None, time_limit: Optional[float] = None
+) -> int: ...

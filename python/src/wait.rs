@@ -1,0 +1,84 @@
+//! Long searches without the GIL, stoppable by Ctrl-C.
+//!
+//! A search runs on a thread of its own while the calling thread, the GIL
+//! released, waits for its answer in slices of [`POLL`]; between two slices
+//! it takes the GIL back just long enough to run Python's signal handlers
+//! (`PyErr_CheckSignals`). When a handler raises (Ctrl-C raises
+//! `KeyboardInterrupt`), the search's [`Cancel`] is set; the engine reads it
+//! between its own slices of about a millisecond, so the search ends almost
+//! at once, and the error goes back to Python.
+//!
+//! Why a thread rather than slices on the calling thread: not every search
+//! of dlx-core can be resumed after it stops (the min-cost search, the cut,
+//! the parallel count start again), but every one watches a `Cancel`.
+
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use dlx_core::Cancel;
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+
+/// How often a waiting call looks for signals: Ctrl-C is answered within
+/// this, plus the engine's slice.
+const POLL: Duration = Duration::from_millis(50);
+
+/// Runs `work` on a scoped thread with the GIL released and returns what it
+/// returns. Python's signal handlers run every [`POLL`]; if one raises,
+/// `cancel` is set, `work` is waited for (it must watch `cancel`, or the
+/// wait lasts until it ends), and the handler's exception is returned.
+pub(crate) fn detached<T, F>(py: Python<'_>, cancel: &Cancel, work: F) -> PyResult<T>
+where
+    T: Send,
+    F: FnOnce() -> T + Send,
+{
+    py.detach(|| {
+        std::thread::scope(|scope| {
+            let (tx, rx) = mpsc::channel();
+            scope.spawn(move || {
+                // The receiver is gone only if the waiting side failed.
+                let _ = tx.send(work());
+            });
+            wait(&rx, cancel).map(|(value, _)| value)
+        })
+    })
+}
+
+/// Waits for a reply on `rx` with the GIL released (the caller released
+/// it), running Python's signal handlers every [`POLL`]. When a handler
+/// raises, sets `cancel`, still waits for the reply (the worker, watching
+/// `cancel`, sends it soon), and returns the reply with the exception:
+/// `Ok((reply, None))` normally, `Ok((reply, Some(err)))` after a signal.
+pub(crate) fn wait_interruptible<T>(
+    rx: &Receiver<T>,
+    cancel: &Cancel,
+) -> PyResult<(T, Option<PyErr>)> {
+    loop {
+        match rx.recv_timeout(POLL) {
+            Ok(value) => return Ok((value, None)),
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(err) = Python::attach(|py| py.check_signals()) {
+                    cancel.cancel();
+                    return match rx.recv() {
+                        Ok(value) => Ok((value, Some(err))),
+                        Err(_) => Err(err),
+                    };
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the search thread ended without an answer (it panicked)",
+                ))
+            }
+        }
+    }
+}
+
+/// [`wait_interruptible`], with a signal's exception returned as the error
+/// (the reply that came after it is dropped).
+fn wait<T>(rx: &Receiver<T>, cancel: &Cancel) -> PyResult<(T, ())> {
+    match wait_interruptible(rx, cancel)? {
+        (value, None) => Ok((value, ())),
+        (_, Some(err)) => Err(err),
+    }
+}
