@@ -20,6 +20,14 @@ const SKIPPED: &[(&str, &str)] = &[
         "needs GNU parallel, not installed everywhere",
     ),
     ("sbatch ", "needs a Slurm cluster and its array job"),
+    (
+        "dlx-sudoku/scripts/merge-parts part-",
+        "merges the JSON lines a Slurm array job wrote (python/tests test the scripts)",
+    ),
+    (
+        "parallel dlx-sudoku/scripts/dlx-part",
+        "needs GNU parallel, not installed everywhere (python/tests test the scripts)",
+    ),
 ];
 
 /// README commands whose documented status is 1, by a part of them, and
