@@ -76,8 +76,12 @@ def test_min_cost_and_sudoku_time_limits():
         sudoku.count("." * 81, time_limit=0.2)
 
 
+# A child started by a shell in the background inherits SIGINT ignored, and
+# Python then installs no KeyboardInterrupt handler: each child puts the
+# default handler back first, as an interactive Python has it.
 CHILD = """
 import os, signal, sys, threading, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {here!r})
 import dlxrs
 from dlxrs import sudoku
@@ -123,6 +127,7 @@ def test_ctrl_c_stops_the_search(call):
 
 RESUME = """
 import os, signal, sys, threading
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {here!r})
 from problems import langford
 it = langford({endless}).solutions()
