@@ -122,6 +122,23 @@ impl Problem {
         }
     }
 
+    /// Declares the labels of `primary` (each exactly once) and then those
+    /// of `secondary`, in their order; either may be absent.
+    fn declare_all(
+        &mut self,
+        primary: Option<&Bound<'_, PyAny>>,
+        secondary: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        for (labels, bounds) in [(primary, Some((1, 1))), (secondary, None)] {
+            if let Some(labels) = labels {
+                for label in labels.try_iter()? {
+                    self.declare(&label?, bounds)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Declares an item: primary with `bounds`, or secondary (`None`).
     fn declare(&mut self, label: &Bound<'_, PyAny>, bounds: Option<(u32, u32)>) -> PyResult<u32> {
         if self.lookup(label)?.is_some() {
@@ -433,22 +450,7 @@ impl Problem {
         costs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
         let mut p = Problem::empty(py);
-        for label in primary
-            .map(|x| x.try_iter())
-            .transpose()?
-            .into_iter()
-            .flatten()
-        {
-            p.declare(&label?, Some((1, 1)))?;
-        }
-        for label in secondary
-            .map(|x| x.try_iter())
-            .transpose()?
-            .into_iter()
-            .flatten()
-        {
-            p.declare(&label?, None)?;
-        }
+        p.declare_all(primary, secondary)?;
         if let Some(bounds) = bounds {
             let items = bounds.call_method0("items")?;
             for pair in items.try_iter()? {
@@ -482,22 +484,7 @@ impl Problem {
         costs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
         let mut p = Problem::empty(py);
-        for label in primary
-            .map(|x| x.try_iter())
-            .transpose()?
-            .into_iter()
-            .flatten()
-        {
-            p.declare(&label?, Some((1, 1)))?;
-        }
-        for label in secondary
-            .map(|x| x.try_iter())
-            .transpose()?
-            .into_iter()
-            .flatten()
-        {
-            p.declare(&label?, None)?;
-        }
+        p.declare_all(primary, secondary)?;
         let auto = match (primary.is_some(), secondary.is_some()) {
             (false, _) => Auto::Primary,
             (true, false) => Auto::Secondary,

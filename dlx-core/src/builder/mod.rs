@@ -21,6 +21,7 @@
 
 mod error;
 mod labeled;
+mod names;
 mod search;
 
 use std::borrow::{Borrow, Cow};
@@ -35,8 +36,8 @@ use crate::index::{Color, Item, OptionId};
 use crate::problem::{BuildError, Problem};
 
 pub use error::BuilderError;
-use labeled::Names;
 pub use labeled::{Labeled, LabeledSolutions};
+use names::Names;
 pub use search::{Chosen, LabelSearch};
 
 /// Options of up to this many entries are gathered without allocating.

@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::labeled::Names;
+use super::names::Names;
 use crate::index::OptionId;
 use crate::outcome::{Outcome, SeedError, Stats};
 use crate::rule::Branching;
