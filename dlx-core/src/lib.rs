@@ -111,6 +111,7 @@ pub use builder::{
 pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST};
 pub use engine::memo::{
     CountOverflow, Memo, MemoError, MemoStats, Zdd, ZddSolutions, DEFAULT_MEMO_ENTRIES,
+    UNPROFITABLE,
 };
 pub use engine::Kind;
 pub use index::{Color, Item, OptionId};

@@ -605,6 +605,12 @@ impl Problem {
             .then(|| self.bounds.get(item.index()).copied().unwrap_or((1, 1)))
     }
 
+    /// Is every primary item's bound exactly once (as when none was set, or
+    /// a DLX3 file writes `1:1`)?
+    pub(crate) fn bounds_are_exactly_once(&self) -> bool {
+        self.bounds.iter().all(|&b| b == (1, 1))
+    }
+
     /// The color of each item of option `o`, in the order of
     /// [`Problem::option_items`](crate::Problem::option_items) (`None` where it has none).
     ///

@@ -226,19 +226,60 @@ fn stops_leave_the_problem_as_it_was() {
 }
 
 #[test]
-fn colors_and_bounds_are_refused() {
-    let mut colored = Problem::new(1, 1);
+fn colors_are_taken_and_bounds_refused() {
+    // One option colors x with 1, two with 2: the pair that agrees, or
+    // the lone option.
+    let mut colored = Problem::new(2, 1);
+    let (a, b, x) = (colored.primary(0), colored.primary(1), colored.secondary(0));
+    let color = |c| Some(dlx_core::Color::new(c));
     colored
-        .add_colored_option([
-            (colored.primary(0), None),
-            (colored.secondary(0), Some(dlx_core::Color::new(1))),
-        ])
+        .add_colored_option([(a, None), (x, color(1))])
         .unwrap();
-    assert!(matches!(colored.zdd(), Err(MemoError::Kind(_))));
+    colored
+        .add_colored_option([(b, None), (x, color(2))])
+        .unwrap();
+    colored
+        .add_colored_option([(b, None), (x, color(1))])
+        .unwrap();
+    colored
+        .add_colored_option([(a, None), (b, None), (x, None)])
+        .unwrap();
+    let zdd = colored.zdd().unwrap();
+    let mut found: Vec<Vec<usize>> = zdd
+        .solutions()
+        .map(|s| {
+            let mut s: Vec<usize> = s.iter().map(|o| o.index()).collect();
+            s.sort();
+            s
+        })
+        .collect();
+    found.sort();
+    assert_eq!(found, [vec![0, 2], vec![3]]);
+    // Bounds other than exactly once are refused; exactly once is not.
     let mut bounded = Problem::new(1, 0);
     bounded.set_bounds(bounded.primary(0), 1, 2).unwrap();
     bounded.add_option([bounded.primary(0)]).unwrap();
     assert!(matches!(bounded.zdd(), Err(MemoError::Kind(_))));
+    bounded.set_bounds(bounded.primary(0), 1, 1).unwrap();
+    assert_eq!(bounded.zdd().unwrap().count(), Ok(1));
+}
+
+#[test]
+fn an_unprofitable_memo_gives_up_and_a_profitable_one_does_not() {
+    // Queens: subproblems seldom repeat.
+    let mut queens = load("queens12");
+    let give_up = Memo::new().give_up_when_unprofitable();
+    match queens.zdd_with(&give_up) {
+        Err(MemoError::Unprofitable { nodes, hits }) => {
+            assert!(nodes >= 1 << 16 && hits * dlx_core::UNPROFITABLE < nodes);
+        }
+        other => panic!("{:?}", other.map(|(_, s)| s)),
+    }
+    // The covers were undone.
+    assert_eq!(queens.count(), knuth_count("queens12"));
+    // Domino boards: they repeat all the time.
+    let mut board = dominoes(10, 10);
+    assert!(board.zdd_with(&give_up).is_ok());
 }
 
 #[test]

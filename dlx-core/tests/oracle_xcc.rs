@@ -23,7 +23,8 @@
 use std::collections::HashSet;
 
 use dlx_core::{
-    Branch, BuildError, Color, ForceError, Item, Kind, OptionId, Outcome, Problem, Step, Uniqueness,
+    Branch, Branching, BuildError, Color, ForceError, Item, Kind, Memo, MemoError, OptionId,
+    Outcome, Problem, Step, Uniqueness,
 };
 use proptest::collection::vec;
 use proptest::option;
@@ -588,6 +589,39 @@ proptest! {
     #[test]
     fn colored_problems_match_the_oracle(m in model(5, 3, true, false)) {
         check_against_oracle(&m, &mut m.problem());
+    }
+
+    /// The memoised search's diagram of a colored problem (its key holds
+    /// the colors given to secondary items): its count, and the solutions
+    /// it enumerates, checked by the rules, each once; with a memo of any
+    /// size and under two item choices. Bounds other than exactly once are
+    /// refused, and the problem is left as it was either way.
+    #[test]
+    fn the_memo_diagram_of_colored_problems_matches_the_oracle(
+        m in prop_oneof![model(5, 3, true, false), model(4, 3, true, true)],
+    ) {
+        let oracle = m.solutions(0);
+        let mut p = m.problem();
+        for memo in [
+            Memo::new(),
+            Memo::new().max_entries(2),
+            Memo::new().branching(Branching::First),
+        ] {
+            match p.zdd_with(&memo) {
+                Ok((zdd, stats)) => {
+                    prop_assert!(m.bounds.iter().all(|&b| b == (1, 1)), "bounds {:?}", m.bounds);
+                    prop_assert_eq!(zdd.count(), Ok(oracle.len() as u128));
+                    prop_assert_eq!(stats.zdd_nodes, zdd.len());
+                    let all: Vec<Vec<OptionId>> = zdd.solutions().collect();
+                    prop_assert_eq!(m.checked_sets(&all, 0), oracle.clone());
+                }
+                Err(e) => {
+                    prop_assert_eq!(e, MemoError::Kind(Kind::Multiplicities));
+                    prop_assert!(m.bounds.iter().any(|&b| b != (1, 1)));
+                }
+            }
+        }
+        prop_assert_eq!(p.count(), oracle.len() as u64);
     }
 
     /// Bounds, no colors (Algorithm M).

@@ -1,6 +1,8 @@
 //! `--memo`: the count by the memoised search (DXZ), and with it
 //! `--sample N` (solutions drawn uniformly) and `--zdd FILE` (the
-//! decision diagram as text).
+//! decision diagram as text). A count alone falls back to the plain
+//! search where subproblems seldom repeat
+//! ([`Memo::give_up_when_unprofitable`](dlx_core::Memo::give_up_when_unprofitable)).
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -32,8 +34,22 @@ pub(super) fn count<W: Write, E: Write>(
     if let Some(at) = config.time_limit.and_then(|t| start.checked_add(t)) {
         search = search.deadline(at);
     }
+    let count_only = memo.sample.is_none() && memo.zdd.is_none();
+    if count_only {
+        search = search.give_up_when_unprofitable();
+    }
     let (zdd, stats) = match file.problem.zdd_with(&search) {
         Ok(done) => done,
+        Err(MemoError::Unprofitable { nodes, hits }) => {
+            // Only the count is asked for: the plain search gives it
+            // sooner (its time limit counted from here).
+            let _ = writeln!(
+                stderr,
+                "{}the memo met {hits} of {nodes} subproblems again: counting by the plain search instead",
+                labels.dlx
+            );
+            return super::count::count(config, labels, file, lines, stdout, stderr);
+        }
         Err(e @ MemoError::Kind(_)) => {
             let _ = writeln!(stderr, "dlx: {}: {e}", labels.source);
             return Ok(Exit::BadInput);

@@ -83,12 +83,15 @@ fn the_diagram_is_written() {
 }
 
 #[test]
-fn colors_and_conflicting_flags_are_refused() {
-    let colored = TempFile::new("colored.dlx", b"a | x\na x:1\na x:2\n");
-    let (code, _, err) = run_dlx(&["--memo", colored.path().to_str().unwrap()], None);
+fn colors_are_counted_bounds_and_conflicting_flags_refused() {
+    let colored = TempFile::new("colored.dlx", b"a b | x\na x:1\nb x:2\nb x:1\na b x\n");
+    let (code, out, err) = run_dlx(&["--memo", colored.path().to_str().unwrap()], None);
+    assert_eq!((code, out.as_str()), (0, "2\n"), "{err}");
+    let bounded = TempFile::new("bounded.dlx", b"1:2|a\na\n");
+    let (code, _, err) = run_dlx(&["--memo", bounded.path().to_str().unwrap()], None);
     assert_eq!(code, 2, "{err}");
     assert!(
-        err.contains("exact-cover problems (no colors, no multiplicities)"),
+        err.contains("takes problems without multiplicities"),
         "{err}"
     );
     let q = data("xc/queens8.dlx");
@@ -96,4 +99,28 @@ fn colors_and_conflicting_flags_are_refused() {
         let (code, _, err) = run_dlx(&[flags[0], flags[1], &q], None);
         assert_eq!(code, 2, "{flags:?}: {err}");
     }
+}
+
+#[test]
+fn a_count_falls_back_to_the_plain_search_where_subproblems_seldom_repeat() {
+    // A colored file (Latin squares) and a plain one (queens): the count
+    // is the plain search's, and stderr says why; with --zdd the memo
+    // goes on.
+    for name in ["xcc/latin_n7_g12.dlx", "xc/queens12.dlx"] {
+        let path = data(name);
+        let plain = run_dlx(&[&path], None);
+        let memo = run_dlx(&["--memo", &path], None);
+        assert_eq!((memo.0, &memo.1), (0, &plain.1), "{name}: {}", memo.2);
+        assert!(
+            memo.2.contains("counting by the plain search instead"),
+            "{name}: {}",
+            memo.2
+        );
+    }
+    let file = TempFile::new("zdd.txt", b"");
+    let zdd = file.path().to_str().unwrap();
+    let path = data("xc/queens12.dlx");
+    let (code, out, err) = run_dlx(&["--memo", "--zdd", zdd, &path], None);
+    assert_eq!((code, out.as_str()), (0, "14200\n"), "{err}");
+    assert!(!err.contains("instead"), "{err}");
 }

@@ -320,6 +320,11 @@ impl Links {
         &self.item.data[..self.nodes]
     }
 
+    /// The option of every node in use (see [`Links::option`]).
+    pub(crate) fn options(&self) -> &[u32] {
+        &self.option.data[..self.nodes]
+    }
+
     /// Is `item` active (not covered)?
     #[inline]
     pub(crate) fn is_active(&self, item: Slot) -> bool {

@@ -5,27 +5,30 @@
 //! After different choices the same items are often left to cover (the
 //! tiles placed differently on the same cells); dancing links would search
 //! that subproblem again each time, the memo looks its node up. Its key is
-//! the bit set of active items the plain links keep anyway
-//! ([`Links::active`], primary and secondary items), which decides the
-//! rest of the search: an option is visible exactly while all its items
-//! are active. The loop is Algorithm X's, iterative (its stack holds one
-//! frame per chosen item), on the plain links' own covers.
+//! the state that decides the rest of the search: on the plain links the
+//! bit set of active items they keep anyway (primary and secondary items:
+//! an option is visible exactly while all its items are active); on the
+//! colored links the active primary items and the state of each secondary
+//! item (untouched, covered, or the color it was given). The loop is
+//! Algorithm X's, iterative (its stack holds one frame per chosen item),
+//! on the links' own covers ([`search`]), over either links ([`links`]).
 //!
-//! Problems with colors or multiplicities are refused: there the rest of
-//! the search also depends on the colors given and the counts left.
+//! Problems with multiplicities (bounds other than exactly once) are
+//! refused: there the rest of the search also depends on the counts left
+//! and on the options already tried at each level.
 
+mod links;
+mod search;
+mod table;
 mod zdd;
 
-use rustc_hash::FxHashMap as HashMap;
 use std::fmt;
 use std::time::Instant;
 
-use super::arena::{Node, Slot};
-use super::exact::{Links, PLAIN};
+use crate::engine::xcc::SPANS;
 use crate::rule::Choice;
 use crate::{Branching, Cancel, Kind, Problem};
 pub use zdd::{CountOverflow, Zdd, ZddSolutions};
-use zdd::{ZddBuilder, BOTTOM, TOP};
 
 /// How a memoised search ([`Problem::zdd_with`]) runs: the item choice,
 /// the memo's size, and when to stop.
@@ -35,6 +38,7 @@ pub struct Memo<'c> {
     max_entries: usize,
     deadline: Option<Instant>,
     cancel: Option<&'c Cancel>,
+    give_up: bool,
 }
 
 impl Default for Memo<'_> {
@@ -42,6 +46,10 @@ impl Default for Memo<'_> {
         Memo::new()
     }
 }
+
+/// Under [`Memo::give_up_when_unprofitable`], the memoised search gives
+/// up unless at least one subproblem in this many is met again.
+pub const UNPROFITABLE: u64 = 20;
 
 /// The memo's size by default: 2^24 subproblems (a few hundred MB on
 /// problems of a few hundred items).
@@ -59,6 +67,7 @@ impl<'c> Memo<'c> {
             max_entries: DEFAULT_MEMO_ENTRIES,
             deadline: None,
             cancel: None,
+            give_up: false,
         }
     }
 
@@ -94,6 +103,20 @@ impl<'c> Memo<'c> {
         }
     }
 
+    /// Gives up ([`MemoError::Unprofitable`]) where subproblems seldom
+    /// repeat: when the subproblems searched reach 2^16, 2^17, ... and
+    /// fewer than one in [`UNPROFITABLE`] of those met was met again. There
+    /// the memo's keys cost more than they save (the plain search counted
+    /// 5-20x faster on the shared Latin squares, word rectangles and random
+    /// colored problems, whose subproblems hardly ever repeat), and a
+    /// caller that wants only the count can count by the plain search.
+    pub fn give_up_when_unprofitable(self) -> Memo<'c> {
+        Memo {
+            give_up: true,
+            ..self
+        }
+    }
+
     /// Builds the diagram of `problem`'s solutions (see
     /// [`Problem::zdd_with`]).
     ///
@@ -101,17 +124,91 @@ impl<'c> Memo<'c> {
     /// See [`MemoError`].
     pub fn run(&self, problem: &mut Problem) -> Result<(Zdd, MemoStats), MemoError> {
         let kind = problem.kind();
-        if kind != Kind::Exact {
+        let exactly_once = problem.bounds_are_exactly_once();
+        if kind == Kind::Multiplicities && !exactly_once {
             return Err(MemoError::Kind(kind));
         }
         problem.restore();
         let choice = self.branching.plan(kind).choice;
-        let choice = if choice.is_short() {
-            Choice::UpToOne
-        } else {
-            choice
+        if problem.colors.iter().all(|&c| c == 0) {
+            let choice = if choice.is_short() {
+                Choice::UpToOne
+            } else {
+                choice
+            };
+            return run_plain(problem, choice, self);
+        }
+        run_colored(problem, choice, self)
+    }
+}
+
+/// The memoised search on the plain links, in the copy for the length of
+/// the problem's options (see [`Links::search_len`](crate::engine::exact::Links::search_len)).
+fn run_plain(
+    problem: &mut Problem,
+    choice: Choice,
+    memo: &Memo<'_>,
+) -> Result<(Zdd, MemoStats), MemoError> {
+    let links = &mut problem.links;
+    macro_rules! with {
+        ($k:literal) => {
+            search::build(&mut links::Plain::<$k> { links, choice }, memo)
         };
-        build(&mut problem.links, choice, self)
+    }
+    match links.search_len() {
+        2 => with!(2),
+        3 => with!(3),
+        4 => with!(4),
+        5 => with!(5),
+        6 => with!(6),
+        _ => with!(0),
+    }
+}
+
+/// The memoised search on the colored links (built here without bounds:
+/// every bound is exactly once), in the copy for the length of the
+/// problem's options (as [`XccLinks::search_colors`](crate::engine::xcc::XccLinks::search_colors) picks it).
+fn run_colored(
+    problem: &mut Problem,
+    choice: Choice,
+    memo: &Memo<'_>,
+) -> Result<(Zdd, MemoStats), MemoError> {
+    let n_primary = problem.primary_count() as u32;
+    let n_items = problem.item_count() as u32;
+    let xcc = &mut problem.work.xcc;
+    xcc.build(n_primary, problem.links.items(), &problem.colors, &[], 0);
+    xcc.choice_rule = choice.colored();
+    problem.work.xcc_ready = false;
+    let most = problem.colors.iter().copied().max().unwrap_or(0);
+    let bits = u64::BITS - u64::from(most + 2).leading_zeros();
+    let walk = xcc.walk_len();
+    macro_rules! with {
+        ($k:expr) => {
+            search::build(
+                &mut links::Colored::<{ $k }> {
+                    links: &mut *xcc,
+                    items: problem.links.items(),
+                    colors: &problem.colors,
+                    options: problem.links.options(),
+                    n_primary,
+                    state: vec![0; (n_items - n_primary) as usize],
+                    trail: Vec::new(),
+                    marks: Vec::new(),
+                    bits,
+                },
+                memo,
+            )
+        };
+    }
+    match walk {
+        1 => with!(SPANS),
+        2 => with!(2),
+        3 => with!(3),
+        4 => with!(4),
+        5 => with!(5),
+        6 => with!(6),
+        7 => with!(7),
+        _ => with!(0),
     }
 }
 
@@ -133,132 +230,48 @@ pub struct MemoStats {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MemoError {
-    /// The problem has colors or multiplicities (its [`Kind`]).
+    /// The problem has multiplicities (its [`Kind`]): bounds other than
+    /// exactly once on some primary item.
     Kind(Kind),
     /// The deadline passed.
     Deadline,
     /// The search was cancelled.
     Cancelled,
+    /// Subproblems seldom repeated (see
+    /// [`Memo::give_up_when_unprofitable`]): `hits` of the `nodes`
+    /// subproblems searched so far were met again.
+    Unprofitable {
+        /// Subproblems searched.
+        nodes: u64,
+        /// Subproblems found in the memo.
+        hits: u64,
+    },
 }
 
 impl fmt::Display for MemoError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MemoError::Kind(_) => f.write_str(
-                "the memoised search takes exact-cover problems (no colors, no multiplicities)",
+                "the memoised search takes problems without multiplicities (bounds other than exactly once)",
             ),
             MemoError::Deadline => f.write_str("time limit reached"),
             MemoError::Cancelled => f.write_str("cancelled"),
+            MemoError::Unprofitable { nodes, hits } => write!(
+                f,
+                "the memo met {hits} of {nodes} subproblems again: the plain search is likely faster"
+            ),
         }
     }
 }
 
 impl std::error::Error for MemoError {}
 
-/// One level of the search: the item branched on, the option being tried,
-/// the diagram of the options tried before, and the subproblem's key.
-struct Frame {
-    item: Slot,
-    row: Node,
-    acc: u32,
-    key: Box<[u64]>,
-}
-
-/// Subproblems between two looks at the clock and the cancel flag.
-const CHECK_EVERY: u64 = 1 << 10;
-
-/// The search: enters a subproblem (answered at once when it is solved,
-/// in the memo, or a dead end; else its item is covered and its first
-/// option tried), and on each answer goes back up, adding the option just
-/// tried to the diagram of its level and trying the next.
-fn build(
-    links: &mut Links,
-    choice: Choice,
-    memo: &Memo<'_>,
-) -> Result<(Zdd, MemoStats), MemoError> {
-    let mut zdd = ZddBuilder::default();
-    // The keys are bit sets the search makes itself, not input an
-    // adversary picks: a fast hash serves (SipHash to FxHash: pent6x10_sym 2.31 -> 1.84 s).
-    let mut table: HashMap<Box<[u64]>, u32> = HashMap::default();
-    let mut stack: Vec<Frame> = Vec::new();
-    let mut stats = MemoStats::default();
-    loop {
-        // Enter the subproblem the links stand at.
-        let mut answer = if links.all_covered() {
-            TOP
-        } else if let Some(&id) = table.get(&links.active[..]) {
-            stats.hits += 1;
-            id
-        } else {
-            stats.nodes += 1;
-            if stats.nodes % CHECK_EVERY == 0 {
-                if memo.deadline.is_some_and(|d| Instant::now() >= d) {
-                    unwind(links, &stack);
-                    return Err(MemoError::Deadline);
-                }
-                if memo.cancel.is_some_and(Cancel::is_cancelled) {
-                    unwind(links, &stack);
-                    return Err(MemoError::Cancelled);
-                }
-            }
-            let key: Box<[u64]> = links.active.clone().into_boxed_slice();
-            let item = links.choose(choice).expect("an active primary item");
-            if links.len_of(item) == 0 {
-                if table.len() < memo.max_entries {
-                    table.insert(key, BOTTOM);
-                }
-                BOTTOM
-            } else {
-                links.cover::<PLAIN, 0>(item);
-                let row = links.link[item.header()].down;
-                links.cover_others::<PLAIN, 0>(row);
-                stack.push(Frame {
-                    item,
-                    row,
-                    acc: BOTTOM,
-                    key,
-                });
-                continue;
-            }
-        };
-        // Go back up with the answer until a level has another option.
-        loop {
-            let Some(f) = stack.last_mut() else {
-                stats.entries = table.len();
-                stats.zdd_nodes = zdd.len();
-                return Ok((zdd.finish(answer), stats));
-            };
-            links.uncover_others::<PLAIN, 0>(f.row);
-            f.acc = zdd.node(links.option[f.row], f.acc, answer);
-            f.row = links.link[f.row].down;
-            if f.row != f.item.header() {
-                links.cover_others::<PLAIN, 0>(f.row);
-                break;
-            }
-            links.uncover::<PLAIN, 0>(f.item);
-            let f = stack.pop().expect("a level");
-            if table.len() < memo.max_entries {
-                table.insert(f.key, f.acc);
-            }
-            answer = f.acc;
-        }
-    }
-}
-
-/// Undoes the covers of every level, so that the problem is as it was.
-fn unwind(links: &mut Links, stack: &[Frame]) {
-    for f in stack.iter().rev() {
-        links.uncover_others::<PLAIN, 0>(f.row);
-        links.uncover::<PLAIN, 0>(f.item);
-    }
-}
-
 impl Problem {
     /// The diagram of every solution, by the memoised search with its
     /// defaults ([`Memo::new`]): see [`Zdd`].
     ///
     /// # Errors
-    /// [`MemoError::Kind`] for a problem with colors or multiplicities.
+    /// [`MemoError::Kind`] for a problem with multiplicities.
     pub fn zdd(&mut self) -> Result<Zdd, MemoError> {
         Memo::new().run(self).map(|(zdd, _)| zdd)
     }

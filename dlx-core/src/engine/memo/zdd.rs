@@ -1,7 +1,9 @@
 //! The result of a memoised search: a decision diagram of every solution.
 
-use rustc_hash::FxHashMap as HashMap;
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
 use std::fmt;
+use std::hash::Hasher;
 use std::io::{self, Write};
 
 use crate::{OptionId, SplitMix64};
@@ -75,10 +77,31 @@ impl fmt::Display for CountOverflow {
 impl std::error::Error for CountOverflow {}
 
 /// Makes a [`Zdd`], one node at a time, children first.
-#[derive(Debug, Default)]
+///
+/// Its unique table holds node numbers and finds their triples in
+/// `nodes`: 4 bytes an entry where a map from triple to number takes 16
+/// (latin_n7_g10, a diagram of 5 million nodes: 8.3 -> XXX s).
+#[derive(Default)]
 pub(crate) struct ZddBuilder {
     nodes: Vec<ZNode>,
-    unique: HashMap<ZNode, u32>,
+    unique: HashTable<u32>,
+}
+
+impl fmt::Debug for ZddBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ZddBuilder")
+            .field("nodes", &self.nodes.len())
+            .finish()
+    }
+}
+
+/// The unique table's hash of a triple.
+fn hash_node(n: &ZNode) -> u64 {
+    let mut h = FxHasher::default();
+    h.write_u32(n.option);
+    h.write_u32(n.lo);
+    h.write_u32(n.hi);
+    h.finish()
 }
 
 impl ZddBuilder {
@@ -89,12 +112,16 @@ impl ZddBuilder {
             return lo;
         }
         let key = ZNode { option, lo, hi };
-        if let Some(&id) = self.unique.get(&key) {
+        let hash = hash_node(&key);
+        let nodes = &self.nodes;
+        if let Some(&id) = self.unique.find(hash, |&id| nodes[id as usize - 2] == key) {
             return id;
         }
         let id = u32::try_from(self.nodes.len() + 2).expect("fewer than 2^32 nodes");
         self.nodes.push(key);
-        self.unique.insert(key, id);
+        let nodes = &self.nodes;
+        self.unique
+            .insert_unique(hash, id, |&id| hash_node(&nodes[id as usize - 2]));
         id
     }
 

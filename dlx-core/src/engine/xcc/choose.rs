@@ -61,7 +61,7 @@ impl XccLinks {
     /// every node: see [`crate::seed::ranked_min`]). `None` when no
     /// primary item is active.
     #[inline]
-    pub(super) fn choose(&self) -> Option<u32> {
+    pub(crate) fn choose(&self) -> Option<u32> {
         let ranked = !self.rank.is_empty();
         let words = || self.active.iter().copied();
         let len = |k: u32| self.ln(k);

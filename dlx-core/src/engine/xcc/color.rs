@@ -509,7 +509,7 @@ impl XccLinks {
     /// covers the uncolored ones and purifies the colored ones not yet
     /// purified with that color.
     #[inline]
-    pub(super) fn commit_others<const K: usize>(&mut self, x: u32) {
+    pub(crate) fn commit_others<const K: usize>(&mut self, x: u32) {
         self.for_others::<K>(x, |links, pp, node| {
             if node.color == NO_COLOR {
                 links.cover::<K>(node.item, true);
@@ -522,7 +522,7 @@ impl XccLinks {
     /// Undoes [`XccLinks::commit_others`], right to left; with
     /// `ONE_LOOP`, undoes [`XccLinks::commit_others_early`].
     #[inline]
-    pub(super) fn uncommit_others<const K: usize, const ONE_LOOP: bool>(&mut self, x: u32) {
+    pub(crate) fn uncommit_others<const K: usize, const ONE_LOOP: bool>(&mut self, x: u32) {
         self.for_others_rev::<K, ONE_LOOP>(x, |links, pp, node| {
             links.uncommit_node::<K>(pp, node);
         });

@@ -159,7 +159,7 @@ pub(crate) struct XccLinks {
 /// 0.497 s); where they are all equal it is predicted, and the two loops
 /// cost more (latin_n7_g10 0.175 -> 0.204 s), so there the walk stays.
 /// (Options of one node have no others, so `K` = 1 means nothing else.)
-const SPANS: usize = 1;
+pub(crate) const SPANS: usize = 1;
 
 /// The offset of a secondary item's length (see [`XccLinks::build`]).
 const SECONDARY_LEN: u32 = 1 << 31;
@@ -478,6 +478,18 @@ impl XccLinks {
     #[inline]
     pub(crate) fn all_covered(&self) -> bool {
         self.active.iter().all(|&w| w == 0)
+    }
+
+    /// The bits of the active primary items (see [`XccLinks::active`]).
+    #[inline]
+    pub(crate) fn active_words(&self) -> &[u64] {
+        &self.active
+    }
+
+    /// How the search loops walk an option: the `K` of their copy (see
+    /// [`walk`]).
+    pub(crate) fn walk_len(&self) -> u32 {
+        self.uniform
     }
 
     /// Takes primary item `c` out of the active list.

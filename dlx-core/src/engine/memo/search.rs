@@ -1,0 +1,158 @@
+//! The memoised search proper: Algorithm X's levels over any links that
+//! make [`Moves`], each subproblem looked up by its key before it is
+//! searched and remembered with its diagram node after.
+
+use std::time::Instant;
+
+use super::table::Table;
+use super::zdd::{ZddBuilder, BOTTOM, TOP};
+use super::{Memo, MemoError, MemoStats, Zdd, UNPROFITABLE};
+use crate::Cancel;
+
+/// What the memoised search asks of the links it runs on: Algorithm X's
+/// moves, as the plain search's [`Levels`](crate::engine::levels::Levels),
+/// plus the key of the subproblem the links stand at and the option of a
+/// node. Items and nodes are the links' indices.
+pub(super) trait Moves {
+    /// Words of a key.
+    fn key_width(&self) -> usize;
+    /// Writes the key of the subproblem the links stand at: everything the
+    /// rest of the search depends on, so that equal keys have equal
+    /// solutions.
+    fn write_key(&self, key: &mut [u64]);
+    /// Is every primary item covered?
+    fn all_covered(&self) -> bool;
+    /// The item to branch on (there is an active primary item).
+    fn choose(&mut self) -> u32;
+    /// The number of options of item `c`.
+    fn len(&self, c: u32) -> u32;
+    /// Covers item `c`; returns the first node of its list.
+    fn open(&mut self, c: u32) -> u32;
+    /// Undoes [`Moves::open`] of item `c`.
+    fn close(&mut self, c: u32);
+    /// Commits the items of node `x`'s option other than `x`'s own.
+    fn commit(&mut self, x: u32);
+    /// Undoes [`Moves::commit`].
+    fn uncommit(&mut self, x: u32);
+    /// The node after `x` in its item's list.
+    fn down(&self, x: u32) -> u32;
+    /// The option of node `x`.
+    fn option(&self, x: u32) -> u32;
+}
+
+/// One level of the search: the item branched on, the node of the option
+/// being tried, the diagram of the options tried before, and the hash of
+/// the subproblem's key (the key itself is the level's slice of the key
+/// stack).
+struct Frame {
+    item: u32,
+    row: u32,
+    acc: u32,
+    hash: u64,
+}
+
+/// Subproblems between two looks at the clock and the cancel flag.
+const CHECK_EVERY: u64 = 1 << 10;
+
+/// The search: enters a subproblem (answered at once when it is solved,
+/// in the memo, or a dead end; else its item is covered and its first
+/// option tried), and on each answer goes back up, adding the option just
+/// tried to the diagram of its level and trying the next.
+pub(super) fn build<M: Moves>(
+    links: &mut M,
+    memo: &Memo<'_>,
+) -> Result<(Zdd, MemoStats), MemoError> {
+    let width = links.key_width();
+    let mut zdd = ZddBuilder::default();
+    let mut table = Table::new(width, memo.max_entries);
+    let mut stack: Vec<Frame> = Vec::new();
+    // The keys of the levels on the stack, then the key being looked up.
+    let mut keys: Vec<u64> = Vec::new();
+    let mut stats = MemoStats::default();
+    loop {
+        // Enter the subproblem the links stand at.
+        let mut answer = if links.all_covered() {
+            TOP
+        } else {
+            let at = stack.len() * width;
+            keys.resize(at + width, 0);
+            links.write_key(&mut keys[at..]);
+            let hash = Table::hash(&keys[at..]);
+            if let Some(node) = table.get(hash, &keys[at..]) {
+                stats.hits += 1;
+                keys.truncate(at);
+                node
+            } else {
+                stats.nodes += 1;
+                if stats.nodes % CHECK_EVERY == 0 {
+                    let n = stats.nodes;
+                    let stop = if memo.deadline.is_some_and(|d| Instant::now() >= d) {
+                        Some(MemoError::Deadline)
+                    } else if memo.cancel.is_some_and(Cancel::is_cancelled) {
+                        Some(MemoError::Cancelled)
+                    } else if memo.give_up
+                        && n >= 1 << 16
+                        && n.is_power_of_two()
+                        && stats.hits.saturating_mul(UNPROFITABLE) < n
+                    {
+                        Some(MemoError::Unprofitable {
+                            nodes: n,
+                            hits: stats.hits,
+                        })
+                    } else {
+                        None
+                    };
+                    if let Some(e) = stop {
+                        unwind(links, &stack);
+                        return Err(e);
+                    }
+                }
+                let item = links.choose();
+                if links.len(item) == 0 {
+                    table.insert(hash, &keys[at..], BOTTOM);
+                    keys.truncate(at);
+                    BOTTOM
+                } else {
+                    let row = links.open(item);
+                    links.commit(row);
+                    stack.push(Frame {
+                        item,
+                        row,
+                        acc: BOTTOM,
+                        hash,
+                    });
+                    continue;
+                }
+            }
+        };
+        // Go back up with the answer until a level has another option.
+        loop {
+            let Some(f) = stack.last_mut() else {
+                stats.entries = table.len();
+                stats.zdd_nodes = zdd.len();
+                return Ok((zdd.finish(answer), stats));
+            };
+            links.uncommit(f.row);
+            f.acc = zdd.node(links.option(f.row), f.acc, answer);
+            f.row = links.down(f.row);
+            if f.row != f.item {
+                links.commit(f.row);
+                break;
+            }
+            links.close(f.item);
+            let f = stack.pop().expect("a level");
+            let at = stack.len() * width;
+            table.insert(f.hash, &keys[at..], f.acc);
+            keys.truncate(at);
+            answer = f.acc;
+        }
+    }
+}
+
+/// Undoes the moves of every level, so that the links are as they were.
+fn unwind<M: Moves>(links: &mut M, stack: &[Frame]) {
+    for f in stack.iter().rev() {
+        links.uncommit(f.row);
+        links.close(f.item);
+    }
+}
