@@ -79,8 +79,11 @@ impl std::error::Error for CountOverflow {}
 /// Makes a [`Zdd`], one node at a time, children first.
 ///
 /// Its unique table holds node numbers and finds their triples in
-/// `nodes`: 4 bytes an entry where a map from triple to number takes 16
-/// (latin_n7_g10, a diagram of 5 million nodes: 8.3 -> XXX s).
+/// `nodes`: 4 bytes an entry where a map from triple to number takes 16.
+/// It seldom finds a node (none on the domino, pentomino and Langford
+/// files; 40,201 of 114,574 calls on wrect_4x4_a6w120, whose secondary
+/// items differ where the solutions do not), but it keeps the diagram
+/// reduced: no two nodes alike.
 #[derive(Default)]
 pub(crate) struct ZddBuilder {
     nodes: Vec<ZNode>,
