@@ -133,11 +133,11 @@ pub struct Args {
 
     /// Count by the memoised search (DXZ): each subproblem, known by the
     /// items left, is searched once and its solutions kept as a node of a
-    /// decision diagram; counts are exact up to 2^128. Exact-cover
-    /// problems only (no colors, no multiplicities); --rule picks the item
-    /// choice (dlx1 by default). Fast where the same
-    /// items are often left after different choices (tilings), slow where
-    /// they rarely are (Sudoku, queens).
+    /// decision diagram; counts are exact up to 2^128. Colors are taken,
+    /// multiplicities are not; --rule picks the item choice (dlx1 by
+    /// default, and for fast). Fast where the same items are often left
+    /// after different choices (tilings); where they rarely are (Sudoku,
+    /// queens, Latin squares) a count goes on by the plain search.
     #[arg(long, conflicts_with_all = ["min_cost", "threads", "split_depth", "limit", "max_nodes", "print"])]
     memo: bool,
 
