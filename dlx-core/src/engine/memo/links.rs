@@ -4,7 +4,7 @@
 
 use super::search::Moves;
 use crate::engine::arena::{Node, Slot};
-use crate::engine::exact::{Links, PLAIN};
+use crate::engine::exact::{Links, IN_ORDER, PLAIN};
 use crate::engine::xcc::{XccLinks, NO_COLOR};
 use crate::rule::Choice;
 
@@ -57,8 +57,10 @@ impl<const K: usize> Moves for Plain<'_, K> {
     }
 
     #[inline(always)]
-    fn commit(&mut self, x: u32) {
-        self.links.cover_others::<PLAIN, K>(Node(x));
+    fn commit(&mut self, x: u32) -> bool {
+        self.links
+            .cover_others_early::<K, IN_ORDER>(Node(x))
+            .is_some()
     }
 
     #[inline(always)]
@@ -165,8 +167,10 @@ impl<const K: usize> Moves for Colored<'_, K> {
     }
 
     #[inline]
-    fn commit(&mut self, x: u32) {
-        self.links.commit_others::<K>(x);
+    fn commit(&mut self, x: u32) -> bool {
+        if !self.links.commit_others_early::<K>(x) {
+            return false;
+        }
         // The option's secondary items not yet covered or colored (a
         // visible option agrees with those that are) take its state.
         self.marks.push(self.trail.len() as u32);
@@ -187,6 +191,7 @@ impl<const K: usize> Moves for Colored<'_, K> {
                 }
             }
         }
+        true
     }
 
     #[inline]
@@ -196,7 +201,7 @@ impl<const K: usize> Moves for Colored<'_, K> {
             self.state[s as usize] = 0;
         }
         self.trail.truncate(mark);
-        self.links.uncommit_others::<K, false>(x);
+        self.links.uncommit_others::<K, true>(x);
     }
 
     #[inline(always)]

@@ -30,8 +30,11 @@ pub(super) trait Moves {
     fn open(&mut self, c: u32) -> u32;
     /// Undoes [`Moves::open`] of item `c`.
     fn close(&mut self, c: u32);
-    /// Commits the items of node `x`'s option other than `x`'s own.
-    fn commit(&mut self, x: u32);
+    /// Commits the items of node `x`'s option other than `x`'s own, unless
+    /// that leaves some active primary item without options: then it undoes
+    /// what it did and returns false (the option is a dead end, as under
+    /// the early rule).
+    fn commit(&mut self, x: u32) -> bool;
     /// Undoes [`Moves::commit`].
     fn uncommit(&mut self, x: u32);
     /// The node after `x` in its item's list.
@@ -56,8 +59,9 @@ const CHECK_EVERY: u64 = 1 << 10;
 
 /// The search: enters a subproblem (answered at once when it is solved,
 /// in the memo, or a dead end; else its item is covered and its first
-/// option tried), and on each answer goes back up, adding the option just
-/// tried to the diagram of its level and trying the next.
+/// option that is not a dead end tried), and on each answer goes back up,
+/// adding the option just tried to the diagram of its level and trying
+/// the next.
 pub(super) fn build<M: Moves>(
     links: &mut M,
     memo: &Memo<'_>,
@@ -108,13 +112,21 @@ pub(super) fn build<M: Moves>(
                     }
                 }
                 let item = links.choose();
-                if links.len(item) == 0 {
+                let mut row = item;
+                if links.len(item) != 0 {
+                    row = links.open(item);
+                    while row != item && !links.commit(row) {
+                        row = links.down(row);
+                    }
+                    if row == item {
+                        links.close(item);
+                    }
+                }
+                if row == item {
                     table.insert(hash, &keys[at..], BOTTOM);
                     keys.truncate(at);
                     BOTTOM
                 } else {
-                    let row = links.open(item);
-                    links.commit(row);
                     stack.push(Frame {
                         item,
                         row,
@@ -135,8 +147,10 @@ pub(super) fn build<M: Moves>(
             links.uncommit(f.row);
             f.acc = zdd.node(links.option(f.row), f.acc, answer);
             f.row = links.down(f.row);
+            while f.row != f.item && !links.commit(f.row) {
+                f.row = links.down(f.row);
+            }
             if f.row != f.item {
-                links.commit(f.row);
                 break;
             }
             links.close(f.item);

@@ -377,7 +377,7 @@ impl XccLinks {
     /// the option's own items (about to be covered); everything done is
     /// then undone and the result is false.
     #[inline]
-    pub(super) fn commit_others_early<const K: usize>(&mut self, x: u32) -> bool {
+    pub(crate) fn commit_others_early<const K: usize>(&mut self, x: u32) -> bool {
         self.trying = x;
         // The nodes committed (or skipped as purified) before a dead end.
         let mut done = 0;
