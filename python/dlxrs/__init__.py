@@ -15,7 +15,16 @@ items and options named by any hashable labels:
 
 `Problem` builds a problem item by item and option by option (colors,
 bounds, costs) and searches it: `count`, the lazy `solutions`,
-`first_solution`, `min_cost`, `reduce`, `cut` and `count_parts`.
+`first_solution`, `min_cost`, `reduce`, `cut` and `count_parts`; `zdd`
+builds the decision diagram of every solution by a memoised search, for
+exact counts past any enumeration and uniform samples:
+
+>>> dominoes = dlxrs.Problem([(r, c) for r in range(8) for c in range(8)])
+>>> dominoes.add_options([(r, c), (r, c + 1)] for r in range(8) for c in range(7))
+>>> dominoes.add_options([(r, c), (r + 1, c)] for r in range(7) for c in range(8))
+>>> dominoes.zdd().count()
+12988816
+
 `read_dlx` reads Knuth's text format. Searches release the GIL, stop at a
 `time_limit` (`LimitReached`) and on Ctrl-C. `dlxrs.sudoku` solves and
 counts Sudoku; `dlxrs.dask` counts a problem's parts on a Dask cluster.
@@ -32,10 +41,14 @@ from ._dlxrs import (
     CostError,
     DlxError,
     LimitReached,
+    MemoError,
     ParseError,
     Part,
     Problem,
     Solutions,
+    Zdd,
+    ZddSolutions,
+    ZddStats,
     parse_dlx,
     read_dlx,
     rules,
@@ -49,10 +62,14 @@ __all__ = [
     "CostError",
     "DlxError",
     "LimitReached",
+    "MemoError",
     "ParseError",
     "Part",
     "Problem",
     "Solutions",
+    "Zdd",
+    "ZddSolutions",
+    "ZddStats",
     "count",
     "covers",
     "parse_dlx",
@@ -94,8 +111,25 @@ def count(
     limit: int | None = None,
     threads: int = 1,
     time_limit: float | None = None,
+    memo: bool = False,
 ) -> int:
     """The number of exact covers of `options` (items as for `covers`), at
-    most `limit` if given; on `threads` threads (0: every core)."""
+    most `limit` if given; on `threads` threads (0: every core).
+
+    `memo=True` counts by the memoised search instead (`Problem.zdd`, one
+    thread): exact past 2^64 (up to 2^128), and fast where the same items
+    are often left after different choices (tilings), slow where they
+    seldom are (queens). Its `LimitReached` holds `solutions=None`.
+
+    >>> count([["a", "b"], ["c"], ["b", "c"], ["a"]], memo=True)
+    2
+    """
     problem = Problem.from_options(options, primary, secondary)
+    if memo:
+        if threads != 1:
+            raise ValueError("memo=True counts on one thread (threads=1)")
+        if limit is not None and limit < 0:
+            raise ValueError(f"limit must be >= 0, got {limit}")
+        n = problem.zdd(time_limit=time_limit).count()
+        return n if limit is None else min(n, limit)
     return problem.count(limit=limit, threads=threads, time_limit=time_limit)

@@ -28,11 +28,15 @@ class ParseError(DlxError):
 class CostError(DlxError):
     """The min-cost search cannot answer."""
 
+class MemoError(DlxError):
+    """The memoised search (Problem.zdd) does not take this problem."""
+
 class LimitReached(DlxError):
     """The time limit stopped a search before it finished."""
 
     solutions: Any
-    """What it had found: a count, the best solutions so far, or the parts cut."""
+    """What it had found: a count, the best solutions so far, or the parts cut
+    (None for Problem.zdd)."""
     nodes: int
 
 @final
@@ -61,6 +65,59 @@ class Solutions(Iterator[list[Any]]):
         """The number of solutions given so far."""
     def close(self) -> None:
         """Ends the iteration and its search thread."""
+
+@final
+class ZddStats:
+    """What the memoised search did (see `Zdd.stats`)."""
+
+    @property
+    def nodes(self) -> int:
+        """Subproblems searched."""
+    @property
+    def hits(self) -> int:
+        """Subproblems found in the memo."""
+    @property
+    def entries(self) -> int:
+        """Subproblems in the memo at the end."""
+    @property
+    def zdd_nodes(self) -> int:
+        """Nodes of the diagram."""
+    def _asdict(self) -> dict[str, int]: ...
+
+@final
+class ZddSolutions(Iterator[list[Any]]):
+    """A lazy iterator over the solutions of a `Zdd` (see `Zdd.solutions`)."""
+
+    def __iter__(self) -> "ZddSolutions": ...
+    def __next__(self) -> list[Any]: ...
+    @property
+    def found(self) -> int:
+        """The number of solutions given so far."""
+    def close(self) -> None:
+        """Ends the iteration and its walk."""
+
+@final
+class Zdd:
+    """The decision diagram of every solution of a problem (see `Problem.zdd`).
+    It keeps a copy of the problem's options: changing or dropping the
+    problem leaves it as it was."""
+
+    def count(self) -> int:
+        """The number of solutions, exactly; OverflowError above 2**128."""
+    def __len__(self) -> int:
+        """The number of nodes (terminals not counted)."""
+    @property
+    def stats(self) -> ZddStats: ...
+    def sample(self, *, seed: Optional[int] = None, indices: bool = False) -> Optional[list[Any]]:
+        """A solution drawn uniformly at random, or None if there is none."""
+    def samples(
+        self, n: int, *, seed: Optional[int] = None, indices: bool = False
+    ) -> list[list[Any]]:
+        """n independent uniform draws (with repeats); [] if there is no solution."""
+    def solutions(self, *, indices: bool = False) -> ZddSolutions: ...
+    def to_text(self) -> str:
+        """`zdd NODES ROOT`, then `ID OPTION LO HI` per node, children first."""
+    def write(self, path: Union[str, "PathLike[str]"]) -> None: ...
 
 @final
 class Problem:
@@ -137,6 +194,14 @@ class Problem:
         disjoint_bound: bool = False,
         indices: bool = False,
     ) -> list[tuple[int, list[Any]]]: ...
+    def zdd(
+        self,
+        *,
+        rule: Optional[str] = None,
+        max_entries: Optional[int] = None,
+        time_limit: Optional[float] = None,
+    ) -> Zdd:
+        """The decision diagram of every solution, by the memoised search (DXZ)."""
     def reduce(self) -> tuple["Problem", list[int]]: ...
     def cut(self, depth: int, *, time_limit: Optional[float] = None) -> list[Part]: ...
     def count_parts(

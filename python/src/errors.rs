@@ -4,9 +4,9 @@
 use std::fmt;
 
 use dlx_core::text::ParseError as TextError;
-use dlx_core::{BuilderError, Stats};
+use dlx_core::{BuilderError, CountOverflow, MemoError as CoreMemoError, Stats};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::{PyException, PyOverflowError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 // Named `dlxrs.X`, where the package re-exports them, so that they pickle
@@ -34,6 +34,12 @@ create_exception!(
     CostError,
     DlxError,
     "The min-cost search cannot answer: bounds other than 1, k out of range, or a best total above MAX_COST."
+);
+create_exception!(
+    dlxrs,
+    MemoError,
+    DlxError,
+    "The memoised search (Problem.zdd) does not take this problem; the message says why."
 );
 create_exception!(
     dlxrs,
@@ -126,4 +132,28 @@ pub(crate) fn bad_time_limit(t: f64) -> PyErr {
     PyValueError::new_err(format!(
         "time_limit must be a finite number of seconds >= 0, got {t}"
     ))
+}
+
+/// The exception for a memoised search that gave no diagram: the time
+/// limit's `LimitReached` (holding `solutions=None`, nothing being known
+/// before the diagram is finished, and `nodes=0`: the search does not
+/// report them), `MemoError` for a problem it does not take, each with
+/// dlx-core's message.
+pub(crate) fn memo_error(py: Python<'_>, e: CoreMemoError) -> PyErr {
+    match e {
+        CoreMemoError::Deadline => {
+            let err = LimitReached::new_err(format!("{e} before the diagram was finished"));
+            let value = err.value(py);
+            let _ = value.setattr("solutions", py.None());
+            let _ = value.setattr("nodes", 0);
+            err
+        }
+        CoreMemoError::Cancelled => PyRuntimeError::new_err("the search was cancelled"),
+        e => MemoError::new_err(e.to_string()),
+    }
+}
+
+/// An `OverflowError` with dlx-core's message, for a count above 2^128.
+pub(crate) fn count_overflow(e: CountOverflow) -> PyErr {
+    PyOverflowError::new_err(e.to_string())
 }

@@ -13,6 +13,7 @@
 //! | `solutions` | `Solutions`: the lazy iterator, a search on a thread of its own |
 //! | `parts` | `Part`: a picklable part of a cut of the search tree |
 //! | `sudoku` | the Sudoku solver's two calls |
+//! | `zdd` | `Zdd`: the memoised search's diagram, its count, samples and solutions |
 //! | `wait` | running a search without the GIL, stoppable by Ctrl-C |
 #![forbid(unsafe_code)]
 
@@ -23,6 +24,7 @@ mod search;
 mod solutions;
 mod sudoku;
 mod wait;
+mod zdd;
 
 use std::fs::File;
 use std::io::BufReader;
@@ -80,6 +82,9 @@ fn _dlxrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Problem>()?;
     m.add_class::<solutions::Solutions>()?;
     m.add_class::<parts::Part>()?;
+    m.add_class::<zdd::Zdd>()?;
+    m.add_class::<zdd::ZddStats>()?;
+    m.add_class::<zdd::ZddSolutions>()?;
     m.add_function(wrap_pyfunction!(read_dlx, m)?)?;
     m.add_function(wrap_pyfunction!(parse_dlx, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
@@ -89,6 +94,7 @@ fn _dlxrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BuildError", py.get_type::<errors::BuildError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("CostError", py.get_type::<errors::CostError>())?;
+    m.add("MemoError", py.get_type::<errors::MemoError>())?;
     m.add("LimitReached", py.get_type::<errors::LimitReached>())?;
     m.add("MAX_COST", dlx_core::MAX_COST)?;
     m.add("MAX_BEST", dlx_core::MAX_BEST)?;

@@ -17,9 +17,10 @@ def test_module_docstrings(module):
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_problem_docstring():
+@pytest.mark.parametrize("cls", [_dlxrs.Problem, _dlxrs.Zdd], ids=lambda c: c.__name__)
+def test_class_docstrings(cls):
     runner = doctest.DocTestRunner()
-    for test in doctest.DocTestFinder().find(_dlxrs.Problem, "Problem", globs={"Problem": _dlxrs.Problem}):
+    for test in doctest.DocTestFinder().find(cls, cls.__name__, globs={"Problem": _dlxrs.Problem}):
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.attempted > 0 and result.failed == 0
@@ -37,3 +38,15 @@ def test_readme_example(monkeypatch, capsys):
     monkeypatch.chdir(root)
     exec(compile(example, "README.md", "exec"), {})
     assert capsys.readouterr().out.split("\n")[:4] == ["at to", "to on", "on no", "no on"]
+
+
+def test_readme_zdd_example(monkeypatch):
+    """The Python example of the top-level README's memoised search."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    section = (root / "README.md").read_text().split("## Python", 1)[1]
+    (example,) = [b for b in re.findall(r"```python\n(.*?)```", section, re.S) if ".zdd(" in b]
+    monkeypatch.chdir(root)
+    exec(compile(example, "README.md", "exec"), {})

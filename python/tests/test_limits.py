@@ -95,6 +95,7 @@ calls = {{
         [p.option(i) for i in range(len(p))], costs=[1] * len(p)).min_cost(),
     "sudoku": lambda: sudoku.count("." * 81),
     "cut": lambda: p.cut(100),  # deeper than the tree: the whole search
+    "zdd": lambda: p.zdd(),
 }}
 threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
 start = time.monotonic()
@@ -112,7 +113,7 @@ except dlxrs.LimitReached as e:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself")
-@pytest.mark.parametrize("call", ["count", "count2", "next", "min_cost", "sudoku", "cut"])
+@pytest.mark.parametrize("call", ["count", "count2", "next", "min_cost", "sudoku", "cut", "zdd"])
 def test_ctrl_c_stops_the_search(call):
     script = CHILD.format(here=str(HERE), endless=ENDLESS)
     out = subprocess.run(

@@ -11,42 +11,7 @@ from hypothesis import strategies as st
 
 import dlxrs
 from oracle import cost_of, is_solution, solutions
-
-COLORS = ["r", "g"]
-
-
-@st.composite
-def problems(draw, colors: bool = False, bounds: bool = False, costs: bool = False):
-    """(problem, options as (item, color) entries, primary, bounds, costs)."""
-    primary = [f"p{i}" for i in range(draw(st.integers(1, 5)))]
-    secondary = [f"s{j}" for j in range(draw(st.integers(0, 3)))]
-    options = []
-    for _ in range(draw(st.integers(0, 11))):
-        items = draw(
-            st.lists(st.sampled_from(primary + secondary), min_size=1, max_size=4, unique=True)
-        )
-        options.append(
-            [
-                (item, draw(st.sampled_from([None, *COLORS])) if colors and item in secondary else None)
-                for item in items
-            ]
-        )
-    item_bounds = {}
-    if bounds:
-        for item in primary:
-            if draw(st.booleans()):
-                lo = draw(st.integers(0, 2))
-                item_bounds[item] = (lo, draw(st.integers(max(lo, 1), 3)))
-    option_costs = [draw(st.integers(0, 20)) for _ in options] if costs else [0] * len(options)
-    p = dlxrs.Problem(primary, secondary, bounds=item_bounds)
-    for entries, cost in zip(options, option_costs):
-        # Both spellings of a colored entry.
-        spelled = [
-            item if color is None else draw(st.sampled_from([(item, color), f"{item}:{color}"]))
-            for item, color in entries
-        ]
-        p.add_option(spelled, cost=cost)
-    return p, options, primary, item_bounds, option_costs
+from problems import random_problems as problems
 
 
 def found(p: dlxrs.Problem, **kw) -> set[frozenset[int]]:

@@ -1,0 +1,368 @@
+//! `Zdd`: the decision diagram of every solution that the memoised search
+//! (`Problem.zdd`) builds, and `ZddSolutions`, the lazy iterator over them.
+//!
+//! A `Zdd` owns everything it answers with: dlx-core's diagram and a copy
+//! of the problem's option table (labels, colors, entries) taken when it
+//! was built, so it stays usable when the problem changes or is dropped.
+//! It never changes (a frozen class), so iterators share it.
+//!
+//! dlx-core's `Zdd::solutions` borrows the diagram, and a Python iterator
+//! cannot hold a borrow; so, as for `Solutions`, the walk runs on a thread
+//! of its own that owns a reference to the diagram and sends solutions in
+//! chunks (1, 2, 4, ... up to [`CHUNK`]) through a channel that holds one:
+//! it walks at most a chunk ahead, and dropping the iterator ends it.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::hash::{BuildHasher, Hasher};
+use std::io::{BufWriter, Write};
+use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use dlx_core::{MemoStats, SplitMix64, Zdd as CoreZdd};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors::count_overflow;
+use crate::problem::entries_list;
+
+/// The options of a problem as Python shows them, copied from a `Problem`:
+/// each option's entries (declaration number, color code) and the labels
+/// of items and colors they name.
+pub(crate) struct OptionTable {
+    pub(crate) labels: Vec<Py<PyAny>>,
+    pub(crate) colors: Vec<Py<PyAny>>,
+    pub(crate) entries: Vec<(u32, u32)>,
+    pub(crate) ends: Vec<usize>,
+}
+
+impl OptionTable {
+    /// A solution as Python sees it: its option numbers (`indices`), or
+    /// each option's entries, as `Problem.solutions` gives them.
+    fn solution<'py>(
+        &self,
+        py: Python<'py>,
+        solution: &[usize],
+        indices: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        if indices {
+            return PyList::new(py, solution);
+        }
+        let list = PyList::empty(py);
+        for &o in solution {
+            let start = if o == 0 { 0 } else { self.ends[o - 1] };
+            let entries = &self.entries[start..self.ends[o]];
+            list.append(entries_list(py, &self.labels, &self.colors, entries)?)?;
+        }
+        Ok(list)
+    }
+}
+
+/// What the memoised search did: `nodes` subproblems searched, `hits`
+/// subproblems found in the memo, `entries` subproblems in the memo at the
+/// end, `zdd_nodes` nodes of the diagram.
+#[pyclass(module = "dlxrs._dlxrs", frozen, get_all, skip_from_py_object)]
+#[derive(Clone, Copy, Debug)]
+pub struct ZddStats {
+    nodes: u64,
+    hits: u64,
+    entries: usize,
+    zdd_nodes: usize,
+}
+
+#[pymethods]
+impl ZddStats {
+    /// `ZddStats(nodes=..., hits=..., entries=..., zdd_nodes=...)`.
+    fn __repr__(&self) -> String {
+        format!(
+            "ZddStats(nodes={}, hits={}, entries={}, zdd_nodes={})",
+            self.nodes, self.hits, self.entries, self.zdd_nodes
+        )
+    }
+
+    /// The four numbers as a dict.
+    fn _asdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("nodes", self.nodes)?;
+        d.set_item("hits", self.hits)?;
+        d.set_item("entries", self.entries)?;
+        d.set_item("zdd_nodes", self.zdd_nodes)?;
+        Ok(d)
+    }
+}
+
+/// A zero-suppressed decision diagram of every solution of a problem, as
+/// `Problem.zdd()` builds it by the memoised search (DXZ): each node stands
+/// for the solutions of one subproblem, and identical subproblems share a
+/// node, so the diagram can be far smaller than the list of solutions.
+///
+/// It answers for all of them: how many there are, exactly (`count()`, a
+/// Python int, up to 2^128); a solution drawn uniformly at random
+/// (`sample`, `samples`); each of them in turn (`solutions()`, lazily); the
+/// diagram itself as text (`to_text`, `write`). `len()` is its number of
+/// nodes and `stats` what the search did. Solutions come as
+/// `Problem.solutions` gives them: each option as its entries (labels, and
+/// `(label, color)`), or as its number with `indices=True`, the options in
+/// the order the search chose them.
+///
+/// A `Zdd` keeps a copy of the problem's options: it stays usable when the
+/// problem is changed or dropped.
+///
+/// >>> from dlxrs import Problem
+/// >>> p = Problem(["a", "b", "c"], options=[["a", "b"], ["c"], ["b", "c"], ["a"]])
+/// >>> z = p.zdd()
+/// >>> z.count()
+/// 2
+/// >>> sorted(sorted(s) for s in z.solutions())
+/// [[['a'], ['b', 'c']], [['a', 'b'], ['c']]]
+/// >>> sorted(z.sample(seed=1, indices=True)) in ([0, 1], [2, 3])
+/// True
+#[pyclass(module = "dlxrs._dlxrs", frozen)]
+pub struct Zdd {
+    zdd: Arc<CoreZdd>,
+    stats: ZddStats,
+    options: OptionTable,
+}
+
+impl Zdd {
+    /// The Python object for a diagram built from a problem whose options
+    /// `options` lists.
+    pub(crate) fn new(zdd: CoreZdd, stats: MemoStats, options: OptionTable) -> Zdd {
+        Zdd {
+            zdd: Arc::new(zdd),
+            stats: ZddStats {
+                nodes: stats.nodes,
+                hits: stats.hits,
+                entries: stats.entries,
+                zdd_nodes: stats.zdd_nodes,
+            },
+            options,
+        }
+    }
+
+    /// One uniform draw, as option numbers.
+    fn draw(&self, rng: &mut SplitMix64) -> PyResult<Option<Vec<usize>>> {
+        let drawn = self.zdd.sample(rng).map_err(count_overflow)?;
+        Ok(drawn.map(|s| s.iter().map(|o| o.index()).collect()))
+    }
+}
+
+/// A generator for `seed`, or for a seed drawn from the operating system's
+/// randomness (through std's hash keys) when it is `None`.
+fn rng(seed: Option<u64>) -> SplitMix64 {
+    let seed = seed.unwrap_or_else(|| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(0x5eed);
+        h.finish()
+    });
+    SplitMix64::new(seed)
+}
+
+#[pymethods]
+impl Zdd {
+    /// The number of solutions, exactly (a Python int). Raises
+    /// `OverflowError` when it is above 2^128 (about 3.4e38).
+    fn count(&self) -> PyResult<u128> {
+        self.zdd.count().map_err(count_overflow)
+    }
+
+    /// The number of nodes of the diagram (the two terminals not
+    /// counted): 0 when the problem has no solution, or only the empty one.
+    fn __len__(&self) -> usize {
+        self.zdd.len()
+    }
+
+    /// What the search did: `ZddStats` with `nodes` (subproblems searched),
+    /// `hits` (subproblems found in the memo), `entries` (subproblems in
+    /// the memo at the end) and `zdd_nodes` (nodes of the diagram).
+    #[getter]
+    fn stats(&self) -> ZddStats {
+        self.stats
+    }
+
+    /// A solution drawn uniformly at random (each with probability
+    /// 1/count()), or `None` if there is none. The same `seed`, the same
+    /// solution (as `dlx --memo --sample 1 --seed S` draws it); no seed, a
+    /// fresh one. Raises `OverflowError` when count() does.
+    #[pyo3(signature = (*, seed=None, indices=false))]
+    fn sample<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Option<u64>,
+        indices: bool,
+    ) -> PyResult<Option<Bound<'py, PyList>>> {
+        match self.draw(&mut rng(seed))? {
+            None => Ok(None),
+            Some(s) => Ok(Some(self.options.solution(py, &s, indices)?)),
+        }
+    }
+
+    /// `n` solutions drawn uniformly and independently (with repeats), one
+    /// generator from `seed` for them all (the draws of `dlx --memo
+    /// --sample N --seed S`); `[]` if there is no solution.
+    #[pyo3(signature = (n, *, seed=None, indices=false))]
+    fn samples<'py>(
+        &self,
+        py: Python<'py>,
+        n: usize,
+        seed: Option<u64>,
+        indices: bool,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let mut rng = rng(seed);
+        let out = PyList::empty(py);
+        for _ in 0..n {
+            match self.draw(&mut rng)? {
+                None => break,
+                Some(s) => out.append(self.options.solution(py, &s, indices)?)?,
+            }
+        }
+        Ok(out)
+    }
+
+    /// A lazy iterator over every solution, each as `Problem.solutions`
+    /// gives it (option numbers with `indices=True`): a depth-first walk of
+    /// the diagram, which holds one path at a time.
+    #[pyo3(signature = (*, indices=false))]
+    fn solutions(slf: &Bound<'_, Self>, indices: bool) -> PyResult<ZddSolutions> {
+        ZddSolutions::start(slf.clone().unbind(), indices)
+    }
+
+    /// The diagram as text: a line `zdd NODES ROOT`, then one line `ID
+    /// OPTION LO HI` per node, children before parents. `OPTION` is the
+    /// option's number (as `add_option` returned it); node 0 stands for no
+    /// solution and node 1 for the empty one; a node's solutions are those
+    /// of `LO` and, with `OPTION` added, those of `HI`. The format of `dlx
+    /// --memo --zdd FILE`.
+    fn to_text(&self, py: Python<'_>) -> PyResult<String> {
+        let zdd = &self.zdd;
+        let text = py.detach(|| {
+            let mut out = Vec::new();
+            zdd.write_text(&mut out).map(|()| out)
+        })?;
+        String::from_utf8(text).map_err(|e| PyRuntimeError::new_err(e.to_string()))
+    }
+
+    /// Writes `to_text()` to the file `path`. Raises `OSError` if it
+    /// cannot.
+    fn write(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+        let zdd = &self.zdd;
+        py.detach(|| {
+            let mut out = BufWriter::new(File::create(&path)?);
+            zdd.write_text(&mut out)?;
+            out.flush()
+        })?;
+        Ok(())
+    }
+
+    /// `Zdd(<N nodes, C solutions>)`.
+    fn __repr__(&self) -> String {
+        let count = match self.zdd.count() {
+            Ok(n) => n.to_string(),
+            Err(_) => "more than 2^128".to_string(),
+        };
+        format!("Zdd(<{} nodes, {count} solutions>)", self.zdd.len())
+    }
+}
+
+/// The largest chunk of solutions the walk sends at once.
+const CHUNK: usize = 1024;
+
+/// A lazy iterator over the solutions of a `Zdd` (see `Zdd.solutions`).
+/// `close()` ends it early.
+#[pyclass(module = "dlxrs._dlxrs")]
+pub struct ZddSolutions {
+    zdd: Py<Zdd>,
+    indices: bool,
+    /// Chunks of solutions from the walk; `None` once the iteration is over.
+    chunks: Option<Mutex<Receiver<Vec<Vec<usize>>>>>,
+    /// The rest of the chunk received last.
+    ready: VecDeque<Vec<usize>>,
+    found: u64,
+}
+
+impl ZddSolutions {
+    /// Starts the walk of `zdd` on a thread of its own.
+    fn start(zdd: Py<Zdd>, indices: bool) -> PyResult<ZddSolutions> {
+        let diagram = Arc::clone(&zdd.get().zdd);
+        let (tx, rx) = mpsc::sync_channel(1);
+        std::thread::Builder::new()
+            .name("dlxrs-zdd-solutions".to_string())
+            .spawn(move || {
+                let mut size = 1;
+                let mut chunk = Vec::with_capacity(size);
+                for s in diagram.solutions() {
+                    chunk.push(s.iter().map(|o| o.index()).collect());
+                    if chunk.len() == size {
+                        size = (size * 2).min(CHUNK);
+                        let full = std::mem::replace(&mut chunk, Vec::with_capacity(size));
+                        // The receiver is gone: the iterator was dropped.
+                        if tx.send(full).is_err() {
+                            return;
+                        }
+                    }
+                }
+                if !chunk.is_empty() {
+                    let _ = tx.send(chunk);
+                }
+            })
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the walk's thread: {e}")))?;
+        Ok(ZddSolutions {
+            zdd,
+            indices,
+            chunks: Some(Mutex::new(rx)),
+            ready: VecDeque::new(),
+            found: 0,
+        })
+    }
+}
+
+#[pymethods]
+impl ZddSolutions {
+    /// The iterator itself.
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next solution (`StopIteration` after the last).
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        if self.ready.is_empty() {
+            let Some(chunks) = &self.chunks else {
+                return Ok(None);
+            };
+            let received = py.detach(|| {
+                let rx = chunks.lock().unwrap_or_else(PoisonError::into_inner);
+                rx.recv()
+            });
+            match received {
+                Ok(chunk) => self.ready.extend(chunk),
+                Err(_) => {
+                    self.chunks = None;
+                    return Ok(None);
+                }
+            }
+        }
+        let Some(s) = self.ready.pop_front() else {
+            return Ok(None);
+        };
+        self.found += 1;
+        Ok(Some(self.zdd.get().options.solution(
+            py,
+            &s,
+            self.indices,
+        )?))
+    }
+
+    /// The number of solutions given so far.
+    #[getter]
+    fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// Ends the iteration and its walk (the next `next()` raises
+    /// `StopIteration`).
+    fn close(&mut self) {
+        self.chunks = None;
+        self.ready.clear();
+    }
+}
