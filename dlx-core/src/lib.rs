@@ -111,7 +111,7 @@ pub use builder::{
 pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST};
 pub use engine::memo::{
     CountOverflow, Memo, MemoError, MemoStats, Zdd, ZddSolutions, DEFAULT_MEMO_ENTRIES,
-    UNPROFITABLE,
+    DEFAULT_MEMO_MEMORY, UNPROFITABLE,
 };
 pub use engine::Kind;
 pub use index::{Color, Item, OptionId};

@@ -203,6 +203,28 @@ fn a_small_memo_stays_exact() {
 }
 
 #[test]
+fn a_memory_limit_keeps_the_count_exact_or_stops() {
+    // pent3x20: thousands of subproblems, a diagram of 74 nodes. With 64
+    // KiB the memo holds under a thousand of them, and the count stays
+    // exact.
+    let mut p = load("pent3x20");
+    let (full, a) = p.zdd_with(&Memo::new()).unwrap();
+    let small = Memo::new().max_memory(64 << 10);
+    let (zdd, b) = p.zdd_with(&small).unwrap();
+    assert_eq!(zdd.count(), Ok(u128::from(knuth_count("pent3x20"))));
+    assert_eq!(zdd.count(), full.count());
+    assert!(b.entries < 1000 && a.entries > 1000, "{a:?} {b:?}");
+    // dom8x8's diagram has 2,316 nodes: more than half of 64 KiB holds.
+    let mut board = load("dom8x8");
+    match board.zdd_with(&small) {
+        Err(MemoError::TooLarge { nodes }) => assert!(nodes > 600, "{nodes}"),
+        other => panic!("{:?}", other.map(|(_, s)| s)),
+    }
+    // The covers were undone.
+    assert_eq!(board.zdd().unwrap().count(), Ok(12_988_816));
+}
+
+#[test]
 fn stops_leave_the_problem_as_it_was() {
     let mut p = dominoes(12, 12);
     let past = Instant::now();

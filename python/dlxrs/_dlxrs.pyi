@@ -199,6 +199,7 @@ class Problem:
         *,
         rule: Optional[str] = None,
         max_entries: Optional[int] = None,
+        max_memory: Optional[int] = None,
         time_limit: Optional[float] = None,
     ) -> Zdd:
         """The decision diagram of every solution, by the memoised search (DXZ)."""

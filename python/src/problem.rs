@@ -713,15 +713,18 @@ impl Problem {
     /// `rule` names the item choice (see `dlxrs.rules()`; DLX1's by
     /// default). `max_entries` bounds the memo (2^24 subproblems by
     /// default; past it, new ones are searched again, and the diagram
-    /// stays exact). `time_limit` (seconds) raises `LimitReached`
+    /// stays exact). `max_memory` (bytes, 2 GiB by default) bounds the
+    /// memo to half of it the same way, and raises `MemoError` when the
+    /// diagram outgrows the other half. `time_limit` (seconds) raises `LimitReached`
     /// (`solutions` is `None`). A problem the memoised search does not
     /// take raises `MemoError` with dlx-core's message. Runs without the
     /// GIL; Ctrl-C raises `KeyboardInterrupt`; the problem is unchanged.
-    #[pyo3(signature = (*, rule=None, max_entries=None, time_limit=None))]
+    #[pyo3(signature = (*, rule=None, max_entries=None, max_memory=None, time_limit=None))]
     fn zdd(
         mut slf: PyRefMut<'_, Self>,
         rule: Option<&str>,
         max_entries: Option<usize>,
+        max_memory: Option<usize>,
         time_limit: Option<f64>,
     ) -> PyResult<Zdd> {
         let py = slf.py();
@@ -734,6 +737,9 @@ impl Problem {
             let mut memo = Memo::new().branching(rule).cancel(&cancel);
             if let Some(n) = max_entries {
                 memo = memo.max_entries(n);
+            }
+            if let Some(n) = max_memory {
+                memo = memo.max_memory(n);
             }
             if let Some(d) = deadline {
                 memo = memo.deadline(d);

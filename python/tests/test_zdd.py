@@ -166,6 +166,9 @@ def test_dominoes_against_the_formulas():
     z = dominoes(5, 6).zdd(rule="first", max_entries=20)
     assert z.count() == tilings_by_profiles(5, 6) == kasteleyn(5, 6) == 1183
     assert z.stats.entries == 20 and z.stats.nodes > dominoes(5, 6).zdd().stats.nodes
+    # A memory limit: the diagram of 8x8 (2,316 nodes) outgrows half of 64 KiB.
+    with pytest.raises(dlxrs.MemoError, match="passed its memory limit"):
+        dominoes(8, 8).zdd(max_memory=64 << 10)
 
 
 def test_counts_past_2_64_and_2_128():

@@ -154,6 +154,13 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "memo")]
     zdd: Option<PathBuf>,
 
+    /// With --memo: the memory the memo and the decision diagram may take,
+    /// in MiB (default 2048): the memo keeps no more subproblems than half
+    /// of it holds (the count stays exact), and the search stops with
+    /// status 1 when the diagram outgrows the other half.
+    #[arg(long, value_name = "MIB", requires = "memo", value_parser = clap::value_parser!(u64).range(1..=1 << 40))]
+    memo_memory: Option<u64>,
+
     /// Preprocess first, as Knuth's DLX-PRE: remove the options that are in
     /// no solution and the items that constrain nothing, say so in one line
     /// on standard error, then search the reduced problem (same solutions,
@@ -226,6 +233,11 @@ impl Args {
                 sample: self.sample,
                 seed: self.seed.unwrap_or(0),
                 zdd: self.zdd,
+                memory: self
+                    .memo_memory
+                    .map_or(dlx_core::DEFAULT_MEMO_MEMORY, |mib| {
+                        usize::try_from(mib << 20).unwrap_or(usize::MAX)
+                    }),
             }),
         }
     }

@@ -27,7 +27,7 @@ pub(super) fn count<W: Write, E: Write>(
     mut stderr: E,
 ) -> Result<Exit, Exit> {
     let start = Instant::now();
-    let mut search = dlx_core::Memo::new();
+    let mut search = dlx_core::Memo::new().max_memory(memo.memory);
     if let Some(rule) = memo.rule {
         search = search.branching(rule);
     }
@@ -53,6 +53,14 @@ pub(super) fn count<W: Write, E: Write>(
         Err(e @ MemoError::Kind(_)) => {
             let _ = writeln!(stderr, "dlx: {}: {e}", labels.source);
             return Ok(Exit::BadInput);
+        }
+        Err(e @ MemoError::TooLarge { .. }) => {
+            let _ = writeln!(
+                stderr,
+                "dlx: {}: {e} (--memo-memory MIB sets the limit)",
+                labels.source
+            );
+            return Ok(Exit::of(dlx_core::Outcome::Deadline));
         }
         Err(e) => {
             let _ = writeln!(stderr, "dlx: {}: {e}", labels.source);

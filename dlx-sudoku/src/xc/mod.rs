@@ -114,6 +114,9 @@ pub struct Memo {
     pub seed: u64,
     /// Write the diagram here (`--zdd FILE`).
     pub zdd: Option<PathBuf>,
+    /// The memory the memo and the diagram may take, in bytes
+    /// (`--memo-memory MIB`).
+    pub memory: usize,
 }
 
 /// Cutting the search tree into parts (see [`dlx_core::Problem::parts`]).

@@ -124,3 +124,20 @@ fn a_count_falls_back_to_the_plain_search_where_subproblems_seldom_repeat() {
     assert_eq!((code, out.as_str()), (0, "14200\n"), "{err}");
     assert!(!err.contains("instead"), "{err}");
 }
+
+#[test]
+fn the_memo_memory_is_bounded() {
+    // langford11's diagram is far larger than half a MiB: the search stops
+    // with status 1 and says why; with the default limit it counts.
+    let path = data("xc/langford11.dlx");
+    let (code, out, err) = run_dlx(&["--memo", "--memo-memory", "1", &path], None);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(
+        err.contains("passed its memory limit") && err.contains("--memo-memory"),
+        "{err}"
+    );
+    let (code, out, err) = run_dlx(&["--memo", &path], None);
+    assert_eq!((code, out.as_str()), (0, "35584\n"), "{err}");
+    let (code, _, err) = run_dlx(&["--memo", "--memo-memory", "0", &path], None);
+    assert_eq!(code, 2, "{err}");
+}

@@ -36,6 +36,7 @@ pub use zdd::{CountOverflow, Zdd, ZddSolutions};
 pub struct Memo<'c> {
     branching: Branching,
     max_entries: usize,
+    max_memory: usize,
     deadline: Option<Instant>,
     cancel: Option<&'c Cancel>,
     give_up: bool,
@@ -51,9 +52,13 @@ impl Default for Memo<'_> {
 /// up unless at least one subproblem in this many is met again.
 pub const UNPROFITABLE: u64 = 20;
 
-/// The memo's size by default: 2^24 subproblems (a few hundred MB on
-/// problems of a few hundred items).
+/// The memo's size by default: 2^24 subproblems (within
+/// [`DEFAULT_MEMO_MEMORY`]).
 pub const DEFAULT_MEMO_ENTRIES: usize = 1 << 24;
+
+/// The memory a memoised search may take by default: 2 GiB, half for the
+/// memo and half for the diagram (see [`Memo::max_memory`]).
+pub const DEFAULT_MEMO_MEMORY: usize = 1 << 31;
 
 impl<'c> Memo<'c> {
     /// The defaults: DLX1's item choice (`Branching::MinLength`: on the
@@ -67,6 +72,7 @@ impl<'c> Memo<'c> {
         Memo {
             branching: Branching::MinLength,
             max_entries: DEFAULT_MEMO_ENTRIES,
+            max_memory: DEFAULT_MEMO_MEMORY,
             deadline: None,
             cancel: None,
             give_up: false,
@@ -87,6 +93,19 @@ impl<'c> Memo<'c> {
     pub fn max_entries(self, entries: usize) -> Memo<'c> {
         Memo {
             max_entries: entries,
+            ..self
+        }
+    }
+
+    /// Takes about `bytes` of memory at most: the memo keeps no more
+    /// subproblems than half of it holds (their keys, nodes and hashes),
+    /// whatever [`Memo::max_entries`] says, and the search stops with
+    /// [`MemoError::TooLarge`] when the diagram outgrows the other half
+    /// (about 50 bytes a node, with its count). Not counted: the links,
+    /// and the stack of levels (one per chosen option).
+    pub fn max_memory(self, bytes: usize) -> Memo<'c> {
+        Memo {
+            max_memory: bytes,
             ..self
         }
     }
@@ -248,6 +267,12 @@ pub enum MemoError {
     Deadline,
     /// The search was cancelled.
     Cancelled,
+    /// The diagram outgrew its half of [`Memo::max_memory`] at `nodes`
+    /// nodes.
+    TooLarge {
+        /// Nodes of the diagram when the search stopped.
+        nodes: usize,
+    },
     /// Subproblems seldom repeated (see
     /// [`Memo::give_up_when_unprofitable`]): `hits` of the `nodes`
     /// subproblems searched so far were met again.
@@ -267,6 +292,10 @@ impl fmt::Display for MemoError {
             ),
             MemoError::Deadline => f.write_str("time limit reached"),
             MemoError::Cancelled => f.write_str("cancelled"),
+            MemoError::TooLarge { nodes } => write!(
+                f,
+                "the decision diagram passed its memory limit at {nodes} nodes"
+            ),
             MemoError::Unprofitable { nodes, hits } => write!(
                 f,
                 "the memo met {hits} of {nodes} subproblems again: the plain search is likely faster"

@@ -54,6 +54,10 @@ struct Frame {
     hash: u64,
 }
 
+/// The memory a diagram node takes, about: its triple, its entry in the
+/// unique table, and its count once the diagram is finished.
+const NODE_BYTES: usize = 12 + 5 + 32;
+
 /// Subproblems between two looks at the clock and the cancel flag.
 const CHECK_EVERY: u64 = 1 << 10;
 
@@ -68,7 +72,14 @@ pub(super) fn build<M: Moves>(
 ) -> Result<(Zdd, MemoStats), MemoError> {
     let width = links.key_width();
     let mut zdd = ZddBuilder::default();
-    let mut table = Table::new(width, memo.max_entries);
+    let mut table = Table::new(
+        width,
+        memo.max_entries
+            .min(Table::room_in(width, memo.max_memory / 2)),
+    );
+    // The diagram's nodes within the other half (and their numbers within
+    // `u32`, the two terminals apart).
+    let max_nodes = (memo.max_memory / 2 / NODE_BYTES).min(u32::MAX as usize - 2);
     let mut stack: Vec<Frame> = Vec::new();
     // The keys of the levels on the stack, then the key being looked up.
     let mut keys: Vec<u64> = Vec::new();
@@ -86,6 +97,9 @@ pub(super) fn build<M: Moves>(
                 stats.hits += 1;
                 keys.truncate(at);
                 node
+            } else if zdd.len() > max_nodes {
+                unwind(links, &stack);
+                return Err(MemoError::TooLarge { nodes: zdd.len() });
             } else {
                 stats.nodes += 1;
                 if stats.nodes % CHECK_EVERY == 0 {

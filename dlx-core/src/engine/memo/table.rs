@@ -39,6 +39,14 @@ impl Table {
         }
     }
 
+    /// How many entries of keys of `width` words fit in `bytes`, about:
+    /// each takes its key, node and hash, and the hash table's 4-byte slot
+    /// and control byte at a load of 7/8 (vectors grow by doubling, so
+    /// for a while they may take up to twice that).
+    pub(super) fn room_in(width: usize, bytes: usize) -> usize {
+        bytes / (width * 8 + 4 + 8 + 6)
+    }
+
     /// The hash of `key` (FxHash: the keys are bit sets the search makes
     /// itself, not input an adversary picks; with SipHash pent6x10_sym
     /// took 2.31 s where FxHash took 1.84 s).
