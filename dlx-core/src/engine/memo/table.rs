@@ -70,6 +70,12 @@ impl Table {
             .map(|&e| self.values[e as usize])
     }
 
+    /// Can it take another entry?
+    #[inline]
+    pub(super) fn has_room(&self) -> bool {
+        self.values.len() < self.room
+    }
+
     /// Remembers `node` for `key` (not in the memo), if there is room.
     #[inline]
     pub(super) fn insert(&mut self, hash: u64, key: &[u64], node: u32) {
