@@ -311,3 +311,28 @@ fn generate_stops_at_its_time_limit() {
     );
     assert_eq!(e.stdout, "");
 }
+
+#[test]
+fn the_memo_stays_within_its_memory() {
+    // A chain of 20,000 items (keys of 313 words), whose diagram of 40,000
+    // nodes fits: with 64 MiB the memo keeps what half of it holds and the
+    // search ends; with 1 MiB the diagram outgrows its half (status 1).
+    // Either way within the address-space limit.
+    let n = 20_000;
+    let mut text: String = (0..n).map(|k| format!("i{k} ")).collect();
+    text.push('\n');
+    for k in 0..n - 1 {
+        text.push_str(&format!("i{k} i{}\n", k + 1));
+    }
+    for k in 0..n {
+        text.push_str(&format!("i{k}\n"));
+    }
+    let file = TempFile::new("chain.dlx", text.as_bytes());
+    let path = file.path().to_str().expect("UTF-8 path");
+    let e = limited("dlx", &["--memo", "--memo-memory", "64", path], "");
+    assert_eq!(e.code, 0, "{}", e.stderr);
+    assert_eq!(e.stdout, "the number of solutions is above 2^128\n");
+    let e = limited("dlx", &["--memo", "--memo-memory", "1", path], "");
+    assert_eq!(e.code, 1, "{}", e.stderr);
+    assert!(e.stderr.contains("passed its memory limit"), "{}", e.stderr);
+}

@@ -30,14 +30,20 @@
 //!   completes, its count equals a brute force over sets of options (≤ 14
 //!   options with a primary item), `count_up_to`, the `solutions`
 //!   iterator and `count_with_stats`, and two counts give the same stats;
-//!   the early, up-to-one and first rules find the same solutions.
+//!   the early, up-to-one and first rules find the same solutions;
+//! - the memoised search (within 1 MiB) refuses exactly the problems with
+//!   bounds other than exactly once, and otherwise its diagram lists the
+//!   same solutions, each once, under two item choices and a memo of two
+//!   entries (or its diagram outgrows the memory, and it says so).
 #![no_main]
 
 use std::collections::HashSet;
 use std::io::BufReader;
 
 use dlx_core::text::{self, DlxFile, ParseError, ReadError};
-use dlx_core::{Branching, Color, Item, OptionId, Outcome, Problem, Step};
+use dlx_core::{
+    Branching, Color, Item, Kind, Memo, MemoError, OptionId, Outcome, Problem, Step,
+};
 use libfuzzer_sys::fuzz_target;
 
 const NODE_LIMIT: u64 = 20_000;
@@ -462,6 +468,7 @@ fn search(p: &mut Problem) {
             assert_eq!(mine, seen, "{rule:?} and the default rule disagree");
         }
     }
+    memo(p, &seen);
     assert_eq!(p.count_up_to(found), found);
     assert_eq!(p.count_up_to(found + 1), found);
     if found > 0 {
@@ -478,4 +485,32 @@ fn search(p: &mut Problem) {
     let second = p.count_with_stats();
     assert_eq!(first, second, "two counts give different stats");
     assert_eq!(first, stats, "count_with_stats and next_solution differ");
+}
+
+/// The memoised search against the solutions `seen` of a complete search.
+fn memo(p: &mut Problem, seen: &HashSet<Vec<OptionId>>) {
+    let exactly_once = (0..p.primary_count()).all(|i| p.bounds(p.primary(i)) == Some((1, 1)));
+    for memo in [
+        Memo::new(),
+        Memo::new().branching(Branching::First).max_entries(2),
+    ] {
+        let zdd = match p.zdd_with(&memo.max_memory(1 << 20)) {
+            Ok((zdd, _)) => zdd,
+            Err(MemoError::Kind(Kind::Multiplicities)) => {
+                assert!(!exactly_once, "exactly-once bounds refused");
+                return;
+            }
+            Err(MemoError::TooLarge { .. }) => continue,
+            Err(e) => panic!("memo: {e}"),
+        };
+        assert!(exactly_once, "bounds taken by the memo");
+        assert_eq!(zdd.count(), Ok(seen.len() as u128), "memo count");
+        let mut listed = HashSet::new();
+        for mut s in zdd.solutions() {
+            check_solution(p, &s).unwrap_or_else(|e| panic!("memo solution {s:?}: {e}"));
+            s.sort();
+            assert!(listed.insert(s), "the diagram lists a solution twice");
+        }
+        assert_eq!(&listed, seen, "the memo and the search disagree");
+    }
 }

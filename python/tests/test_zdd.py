@@ -165,7 +165,7 @@ def test_dominoes_against_the_formulas():
     # A memo too small: subproblems searched again, the count still exact.
     z = dominoes(5, 6).zdd(rule="first", max_entries=20)
     assert z.count() == tilings_by_profiles(5, 6) == kasteleyn(5, 6) == 1183
-    assert z.stats.entries == 20 and z.stats.nodes > dominoes(5, 6).zdd().stats.nodes
+    assert z.stats.entries <= 20 and z.stats.nodes > dominoes(5, 6).zdd().stats.nodes
     # A memory limit: the diagram of 8x8 (2,316 nodes) outgrows half of 64 KiB.
     with pytest.raises(dlxrs.MemoError, match="passed its memory limit"):
         dominoes(8, 8).zdd(max_memory=64 << 10)

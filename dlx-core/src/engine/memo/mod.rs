@@ -87,9 +87,9 @@ impl<'c> Memo<'c> {
         Memo { branching, ..self }
     }
 
-    /// Remembers at most `entries` subproblems; past that, new ones are
-    /// solved again when met (the diagram stays exact, its nodes shared
-    /// all the same).
+    /// Remembers at most `entries` subproblems: a full memo is emptied and
+    /// starts over, so that it holds those solved last, and the others are
+    /// searched again when met (the diagram stays exact).
     pub fn max_entries(self, entries: usize) -> Memo<'c> {
         Memo {
             max_entries: entries,
@@ -97,9 +97,10 @@ impl<'c> Memo<'c> {
         }
     }
 
-    /// Takes about `bytes` of memory at most: the memo keeps no more
-    /// subproblems than half of it holds (their keys, nodes and hashes),
-    /// whatever [`Memo::max_entries`] says, and the search stops with
+    /// Takes about `bytes` of memory at most: the memo holds no more
+    /// subproblems than half of it takes (their keys, nodes and hashes),
+    /// whatever [`Memo::max_entries`] says (and starts over when full, as
+    /// there), and the search stops with
     /// [`MemoError::TooLarge`] when the diagram outgrows the other half
     /// (about 50 bytes a node, with its count). Not counted: the links,
     /// and the stack of levels (one per chosen option).

@@ -97,9 +97,6 @@ pub(super) fn build<M: Moves>(
             if let Some(node) = table.get(hash, &key) {
                 stats.hits += 1;
                 node
-            } else if zdd.len() > max_nodes {
-                unwind(links, &stack);
-                return Err(MemoError::TooLarge { nodes: zdd.len() });
             } else {
                 stats.nodes += 1;
                 if stats.nodes % CHECK_EVERY == 0 {
@@ -159,6 +156,13 @@ pub(super) fn build<M: Moves>(
             };
             links.uncommit(f.row);
             f.acc = zdd.node(links.option(f.row), f.acc, answer);
+            if zdd.len() > max_nodes {
+                // The level's option is undone, its item still covered.
+                links.close(f.item);
+                stack.pop();
+                unwind(links, &stack);
+                return Err(MemoError::TooLarge { nodes: zdd.len() });
+            }
             f.row = links.down(f.row);
             while f.row != f.item && !links.commit(f.row) {
                 f.row = links.down(f.row);
@@ -168,10 +172,8 @@ pub(super) fn build<M: Moves>(
             }
             links.close(f.item);
             let f = stack.pop().expect("a level");
-            if table.has_room() {
-                links.write_key(&mut key);
-                table.insert(f.hash, &key, f.acc);
-            }
+            links.write_key(&mut key);
+            table.insert(f.hash, &key, f.acc);
             answer = f.acc;
         }
     }
