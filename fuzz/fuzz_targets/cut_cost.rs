@@ -126,7 +126,10 @@ fuzz_target!(|data: &[u8]| {
         sequential.push(sorted(&s));
     }
     drop(s);
-    assert_eq!(sequential.iter().cloned().collect::<BTreeSet<_>>(), expected);
+    assert_eq!(
+        sequential.iter().cloned().collect::<BTreeSet<_>>(),
+        expected
+    );
     let parts = p.cut(depth);
     let mut by_parts = Vec::new();
     for part in &parts {
@@ -171,7 +174,9 @@ fuzz_target!(|data: &[u8]| {
         .map(OptionId::new)
         .find(|&o| p.cost(o) > MAX_COST);
     let total = |s: &Vec<usize>| -> u128 {
-        s.iter().map(|&o| u128::from(p.cost(OptionId::new(o)))).sum()
+        s.iter()
+            .map(|&o| u128::from(p.cost(OptionId::new(o))))
+            .sum()
     };
     let mut totals: Vec<u128> = expected.iter().map(total).collect();
     totals.sort_unstable();
@@ -182,7 +187,10 @@ fuzz_target!(|data: &[u8]| {
         }
         Err(CostError::Overflow { option }) => {
             assert!(dear.is_none(), "{option:?}");
-            assert!(totals.iter().any(|&t| t > u128::from(MAX_COST)), "{totals:?}");
+            assert!(
+                totals.iter().any(|&t| t > u128::from(MAX_COST)),
+                "{totals:?}"
+            );
         }
         Err(e) => panic!("{e}"),
         Ok(report) => {

@@ -230,7 +230,11 @@ fn search(file: &mut DlxFile) -> Option<u64> {
 /// the top); `count` is the number of solutions, if known.
 fn min_cost(p: &Problem, count: Option<u64>) {
     let bounded = (0..p.primary_count()).any(|i| p.bounds(p.primary(i)) != Some((1, 1)));
-    let report = match CostSearch::new(p).best(3).node_limit(Some(NODE_LIMIT)).run() {
+    let report = match CostSearch::new(p)
+        .best(3)
+        .node_limit(Some(NODE_LIMIT))
+        .run()
+    {
         Ok(report) => report,
         Err(CostError::Multiplicities) if bounded => return,
         Err(CostError::Overflow { option }) => {
@@ -277,7 +281,10 @@ fn check_colored(p: &Problem, solution: &[OptionId]) {
     let mut chosen = HashSet::new();
     for &o in solution {
         assert!(chosen.insert(o), "option {o} twice in {solution:?}");
-        assert!(p.option_items(o).any(|i| p.is_primary(i)), "option {o} has no primary item");
+        assert!(
+            p.option_items(o).any(|i| p.is_primary(i)),
+            "option {o} has no primary item"
+        );
         for (item, color) in p.option_items(o).zip(p.option_colors(o)) {
             let i = item.index();
             hits[i] += 1;

@@ -41,9 +41,7 @@ use std::collections::HashSet;
 use std::io::BufReader;
 
 use dlx_core::text::{self, DlxFile, ParseError, ReadError};
-use dlx_core::{
-    Branching, Color, Item, Kind, Memo, MemoError, OptionId, Outcome, Problem, Step,
-};
+use dlx_core::{Branching, Color, Item, Kind, Memo, MemoError, OptionId, Outcome, Problem, Step};
 use libfuzzer_sys::fuzz_target;
 
 const NODE_LIMIT: u64 = 20_000;
@@ -449,7 +447,11 @@ fn search(p: &mut Problem) {
     }
     // The other rules (the early one backs up inside a commit) find the
     // same sets, each once.
-    for rule in [Branching::Early, Branching::MinLengthUpToOne, Branching::First] {
+    for rule in [
+        Branching::Early,
+        Branching::MinLengthUpToOne,
+        Branching::First,
+    ] {
         let mut s = p.solver();
         s.set_branching(rule);
         s.set_node_limit(Some(10 * NODE_LIMIT));
