@@ -304,6 +304,17 @@ fn colors_are_taken_and_bounds_refused() {
         .collect();
     found.sort();
     assert_eq!(found, [vec![0, 2], vec![3]]);
+    // The largest color indices (32-bit states in the key).
+    let mut wide = Problem::new(2, 1);
+    let (a, b, x) = (wide.primary(0), wide.primary(1), wide.secondary(0));
+    let top = dlx_core::Color::MAX;
+    wide.add_colored_option([(a, None), (x, color(top))])
+        .unwrap();
+    wide.add_colored_option([(b, None), (x, color(top))])
+        .unwrap();
+    wide.add_colored_option([(b, None), (x, color(top - 1))])
+        .unwrap();
+    assert_eq!(wide.zdd().unwrap().count(), Ok(1));
     // Bounds other than exactly once are refused; exactly once is not.
     let mut bounded = Problem::new(1, 0);
     bounded.set_bounds(bounded.primary(0), 1, 2).unwrap();

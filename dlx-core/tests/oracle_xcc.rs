@@ -598,7 +598,12 @@ proptest! {
     /// refused, and the problem is left as it was either way.
     #[test]
     fn the_memo_diagram_of_colored_problems_matches_the_oracle(
-        m in prop_oneof![model(5, 3, true, false), model(4, 3, true, true)],
+        // Up to 24 secondary items: keys whose states straddle two words.
+        m in prop_oneof![
+            model(5, 3, true, false),
+            model(4, 3, true, true),
+            model(3, 24, true, false),
+        ],
     ) {
         let oracle = m.solutions(0);
         let mut p = m.problem();

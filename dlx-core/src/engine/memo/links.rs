@@ -93,8 +93,8 @@ pub(super) struct Colored<'a, const K: usize> {
     pub(super) colors: &'a [u32],
     pub(super) options: &'a [u32],
     pub(super) n_primary: u32,
-    /// The state of each secondary item: 0 untouched, 1 covered, `2 + k`
-    /// colored with code `k`.
+    /// The state of each secondary item: 0 untouched, 1 covered, `1 + k`
+    /// colored with code `k` (a color's index + 1).
     pub(super) state: Vec<u32>,
     /// Secondary items whose state the commits on the stack set, and the
     /// height of that trail before each of them.
@@ -111,7 +111,8 @@ impl<const K: usize> Colored<'_, K> {
         if color == NO_COLOR {
             1
         } else {
-            2 + color
+            // Codes are 1 + a color's index, at most `u32::MAX - 1`.
+            1 + color
         }
     }
 }

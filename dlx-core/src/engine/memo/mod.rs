@@ -211,7 +211,8 @@ fn run_colored(
     xcc.choice_rule = choice.colored();
     problem.work.xcc_ready = false;
     let most = problem.colors.iter().copied().max().unwrap_or(0);
-    let bits = u64::BITS - u64::from(most + 2).leading_zeros();
+    // Bits for the largest state, 1 + the largest code.
+    let bits = u64::BITS - (u64::from(most) + 1).leading_zeros();
     let walk = xcc.walk_len();
     macro_rules! with {
         ($k:expr) => {
