@@ -26,6 +26,10 @@
 //! - [`Problem::min_cost`] and [`CostSearch`] find a solution of least
 //!   total cost, or the `k` cheapest, when options have costs
 //!   ([`Problem::set_cost`]): Knuth's DLX5, branch and bound.
+//! - [`Problem::zdd`] and [`Memo`] count by a memoised search (DXZ) that
+//!   searches each subproblem once and returns a [`Zdd`], a decision
+//!   diagram of every solution: exact counts past 2^64, uniform random
+//!   solutions, each solution in turn (plain and colored problems).
 //! - [`text`] reads Knuth's DLX text format.
 //! - `parallel` (cargo feature `parallel`) counts solutions on every core.
 //!

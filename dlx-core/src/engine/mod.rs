@@ -14,9 +14,9 @@
 //! - [`lazy`]: Algorithm C with the secondary items left out of the lists
 //!   (options that clash on one are ruled out when met).
 //! - [`cost`]: DLX5, branch and bound for the cheapest solutions.
-//! - [`memo`]: DXZ, exact cover that remembers each subproblem and builds
-//!   a decision diagram of all the solutions (counts past 2^64, uniform
-//!   samples).
+//! - [`memo`]: DXZ, Algorithm X (on the plain links) or C (on the
+//!   colored links) that remembers each subproblem and builds a decision
+//!   diagram of all the solutions (counts past 2^64, uniform samples).
 //!
 //! The [`Solver`](crate::Solver) picks one when its search starts; no
 //! engine asks at run time which one it is.
