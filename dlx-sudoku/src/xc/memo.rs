@@ -19,6 +19,7 @@ use dlx_core::{Branching, MemoError, OptionId, SplitMix64, Zdd};
 use super::print::{self, Labels};
 use super::read::Read;
 use super::{Config, Exit, Input, Memo};
+use crate::plural::Plural;
 
 /// Where `--zdd` writes the diagram, checked before the search.
 #[derive(Debug)]
@@ -136,7 +137,8 @@ pub(super) fn count<W: Write, E: Write>(
     if let Some(rule) = memo.rule {
         search = search.branching(rule);
     }
-    if let Some(at) = config.time_limit.and_then(|t| start.checked_add(t)) {
+    let deadline = config.time_limit.and_then(|t| start.checked_add(t));
+    if let Some(at) = deadline {
         search = search.deadline(at);
     }
     let count_only = memo.sample.is_none() && target.is_none();
@@ -191,11 +193,18 @@ pub(super) fn count<W: Write, E: Write>(
     };
     let mut out = BufWriter::new(stdout);
     let mut status = Exit::Success;
+    let mut drawn = 0;
     let written = (|| -> io::Result<()> {
         match (memo.sample, read.lines.as_deref()) {
             (Some(n), Some(lines)) => {
                 let mut rng = SplitMix64::new(memo.seed);
                 for k in 0..n {
+                    // The time limit bounds the draws too (a huge N).
+                    if deadline.is_some_and(|d| k % 64 == 0 && Instant::now() >= d) {
+                        status = Exit::TimeLimit;
+                        drawn = k;
+                        break;
+                    }
                     let Some(solution) = zdd.sample(&mut rng) else {
                         // A sample was asked for and there is none: as
                         // --print says, status 1.
@@ -216,8 +225,18 @@ pub(super) fn count<W: Write, E: Write>(
         out.flush()
     })();
     print::written(written, &mut stderr)?;
-    if status == Exit::NoSolution {
-        let _ = writeln!(stderr, "{dlx}no solution to draw");
+    match status {
+        Exit::NoSolution => {
+            let _ = writeln!(stderr, "{dlx}no solution to draw");
+        }
+        Exit::TimeLimit => {
+            let _ = writeln!(
+                stderr,
+                "{dlx}time limit reached after {}",
+                Plural(drawn, "sample")
+            );
+        }
+        _ => {}
     }
     if let Some(ZddTarget::File(path)) = target {
         let saved = File::create(path).and_then(|f| {

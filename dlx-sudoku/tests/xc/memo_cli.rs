@@ -456,6 +456,26 @@ fn the_time_limit_bounds_the_whole_memo_run() {
         "{err}"
     );
     assert_eq!(std::fs::read(zdd.path()).unwrap(), b"old");
+    // The draws of a huge --sample stop at the limit too.
+    let start = Instant::now();
+    let (code, out, err) = run_dlx(
+        &[
+            "--memo",
+            "--sample",
+            "18446744073709551615",
+            "--time-limit",
+            "0.5",
+            &data("xc/queens8.dlx"),
+        ],
+        None,
+    );
+    assert!(start.elapsed() < Duration::from_secs(8), "{err}");
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("time limit reached after") && err.contains(" samples"),
+        "{err}"
+    );
+    assert!(!out.is_empty());
 }
 
 #[test]
