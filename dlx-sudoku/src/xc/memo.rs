@@ -67,10 +67,12 @@ impl ZddTarget {
             return Ok(Some(ZddTarget::Stdout));
         }
         for input in &config.inputs {
-            if let Input::File(file) = input {
-                if same_file(path, file) {
-                    return refuse(stderr, "is an input: it would be overwritten".into());
-                }
+            let is_input = match input {
+                Input::File(file) => same_file(path, file),
+                Input::Stdin => is_stdin(path),
+            };
+            if is_input {
+                return refuse(stderr, "is an input: it would be overwritten".into());
             }
         }
         if path.is_dir() {
@@ -115,6 +117,24 @@ fn same_file(a: &Path, b: &Path) -> bool {
     {
         let _ = (x, y);
         matches!((fs::canonicalize(a), fs::canonicalize(b)), (Ok(p), Ok(q)) if p == q)
+    }
+}
+
+/// Is `path` the file that standard input reads (`--zdd /dev/stdin <
+/// a.dlx`, or `--zdd a.dlx < a.dlx`)?
+fn is_stdin(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (Ok(file), Ok(stdin)) = (fs::metadata(path), rustix::fs::fstat(io::stdin())) else {
+            return false;
+        };
+        file.dev() == stdin.st_dev && file.ino() == stdin.st_ino
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 

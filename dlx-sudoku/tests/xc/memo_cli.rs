@@ -273,6 +273,17 @@ fn the_diagram_never_overwrites_an_input_and_takes_one_input() {
     }
     let (_, _, err) = run_dlx(&["--memo", "--zdd", &b.arg(), &b.arg()], None);
     assert!(err.contains("is an input"), "{err}");
+    // Standard input read from the file (`--zdd b.dlx < b.dlx`).
+    use assert_cmd::cargo::CommandCargoExt;
+    let run = std::process::Command::cargo_bin("dlx")
+        .unwrap()
+        .args(["--memo", "--zdd", &b.arg()])
+        .stdin(std::fs::File::open(b.path()).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("is an input"));
+    assert_eq!(std::fs::read(b.path()).unwrap(), text);
     // Through a symbolic link too.
     #[cfg(unix)]
     {
