@@ -197,8 +197,8 @@ pub(super) fn count<W: Write, E: Write>(
             };
             let _ = writeln!(
                 stderr,
-                "{dlx}{why}: the memoised search stopped after {} subproblems",
-                stats.nodes
+                "{dlx}{why}: the memoised search stopped after {}",
+                Plural(stats.nodes, "subproblem")
             );
             let written = if count_only {
                 let mut out = BufWriter::new(stdout);
