@@ -128,7 +128,7 @@ pub(crate) fn limit_reached<'py>(
 
 /// A `ValueError` for a time limit that is not a finite number of seconds
 /// of at least 0.
-pub(crate) fn bad_time_limit(t: f64) -> PyErr {
+pub(crate) fn bad_time_limit(t: &str) -> PyErr {
     PyValueError::new_err(format!(
         "time_limit must be a finite number of seconds >= 0, got {t}"
     ))
