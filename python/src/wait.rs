@@ -14,7 +14,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use dlx_core::Cancel;
 use pyo3::exceptions::PyRuntimeError;
@@ -88,5 +88,36 @@ fn wait<T>(rx: &Receiver<T>, cancel: &Cancel) -> PyResult<(T, ())> {
     match wait_interruptible(rx, cancel)? {
         (value, None) => Ok((value, ())),
         (_, Some(err)) => Err(err),
+    }
+}
+
+/// How long a call that holds the GIL (drawing samples, handing out
+/// solutions found earlier) works before it lets other threads run.
+const SLICE: Duration = Duration::from_millis(5);
+
+/// Paces work done while holding the GIL: every [`SLICE`], the GIL is let
+/// go for a moment (other Python threads run, a timer that sends SIGINT
+/// among them) and Python's signal handlers run, so that Ctrl-C stops the
+/// work even when Python calls it from C (`list(it)`, `deque(it)`).
+pub(crate) struct Pacer {
+    last: Instant,
+}
+
+impl Pacer {
+    /// A pacer whose first slice starts now.
+    pub(crate) fn new() -> Pacer {
+        Pacer {
+            last: Instant::now(),
+        }
+    }
+
+    /// Checks for signals, and lets the GIL go if a slice has passed: an
+    /// exception from a signal handler (`KeyboardInterrupt`) is returned.
+    pub(crate) fn tick(&mut self, py: Python<'_>) -> PyResult<()> {
+        if self.last.elapsed() >= SLICE {
+            py.detach(|| ());
+            self.last = Instant::now();
+        }
+        py.check_signals()
     }
 }

@@ -29,6 +29,7 @@ use pyo3::types::{PyDict, PyList};
 use crate::args;
 use crate::errors::count_overflow;
 use crate::problem::entries_list;
+use crate::wait::Pacer;
 
 /// The options of a problem as Python shows them, copied from a `Problem`:
 /// each option's entries (declaration number, color code) and the labels
@@ -161,9 +162,6 @@ fn draw(zdd: &CoreZdd, rng: &mut SplitMix64) -> PyResult<Option<Vec<usize>>> {
 /// done. `Zdd.iter_samples` draws any number, lazily.
 const MAX_SAMPLES: usize = 1 << 20;
 
-/// Draws between two looks for signals (Ctrl-C) in `Zdd.samples`.
-const DRAWS_PER_CHECK: usize = 64;
-
 /// A generator for `seed`, or for a seed drawn from the operating system's
 /// randomness (through std's hash keys) when it is `None`.
 fn rng(seed: Option<u64>) -> SplitMix64 {
@@ -235,10 +233,9 @@ impl Zdd {
         )?;
         let mut rng = rng(args::seed(seed)?);
         let out = PyList::empty(py);
-        for i in 0..n {
-            if i % DRAWS_PER_CHECK == 0 {
-                py.check_signals()?;
-            }
+        let mut pacer = Pacer::new();
+        for _ in 0..n {
+            pacer.tick(py)?;
             match self.draw(&mut rng)? {
                 None => break,
                 Some(s) => out.append(self.options.solution(py, &s, indices)?)?,
@@ -262,7 +259,7 @@ impl Zdd {
         Ok(ZddSamples {
             zdd: slf.clone().unbind(),
             indices,
-            state: Mutex::new((rng, left)),
+            state: Mutex::new((rng, left, Pacer::new())),
         })
     }
 
@@ -332,6 +329,7 @@ pub struct ZddSolutions {
 
 /// What `next()` changes.
 struct WalkState {
+    pace: Pacer,
     /// Chunks of solutions from the walk; `None` once the iteration is over.
     chunks: Option<Mutex<Receiver<Vec<Vec<usize>>>>>,
     /// The rest of the chunk received last.
@@ -368,6 +366,7 @@ impl ZddSolutions {
             zdd,
             indices,
             inner: Mutex::new(WalkState {
+                pace: Pacer::new(),
                 chunks: Some(Mutex::new(rx)),
                 ready: VecDeque::new(),
             }),
@@ -407,9 +406,6 @@ impl ZddSolutions {
 
     /// The next solution (`StopIteration` after the last).
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        // Ctrl-C between two solutions, also when `next()` is called from
-        // C (`list(it)`, `deque(it)`), where Python checks for no signals.
-        py.check_signals()?;
         let mut inner = match self.inner.try_lock() {
             Ok(inner) => inner,
             Err(TryLockError::Poisoned(inner)) => inner.into_inner(),
@@ -419,6 +415,9 @@ impl ZddSolutions {
                 ))
             }
         };
+        // Ctrl-C between two solutions, also when `next()` is called from
+        // C (`list(it)`, `deque(it)`), where Python checks for no signals.
+        inner.pace.tick(py)?;
         if self.closed.load(Ordering::Acquire) {
             inner.chunks = None;
             inner.ready.clear();
@@ -470,8 +469,8 @@ impl ZddSolutions {
 pub struct ZddSamples {
     zdd: Py<Zdd>,
     indices: bool,
-    /// The generator, and the draws left (`None`: without end).
-    state: Mutex<(SplitMix64, Option<u64>)>,
+    /// The generator, the draws left (`None`: without end), the pace.
+    state: Mutex<(SplitMix64, Option<u64>, Pacer)>,
 }
 
 #[pymethods]
@@ -484,11 +483,19 @@ impl ZddSamples {
     /// The next draw (`StopIteration` after the last, or at once if there
     /// is no solution).
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        py.check_signals()?;
         let zdd = self.zdd.get();
         let drawn = {
-            let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-            let (rng, left) = &mut *state;
+            let mut state = match self.state.try_lock() {
+                Ok(state) => state,
+                Err(TryLockError::Poisoned(state)) => state.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    return Err(PyValueError::new_err(
+                        "this ZddSamples iterator is already running next() in another thread",
+                    ))
+                }
+            };
+            let (rng, left, pacer) = &mut *state;
+            pacer.tick(py)?;
             if *left == Some(0) {
                 return Ok(None);
             }
