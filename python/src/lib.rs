@@ -52,8 +52,17 @@ use crate::problem::{Problem, State};
 /// `errno`, `strerror` and `filename` set, as `open()` raises them).
 #[pyfunction]
 fn read_dlx(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Problem> {
-    let name = path.clone();
-    let path: std::path::PathBuf = path.extract()?;
+    // A str, bytes or os.PathLike, as open() takes it (and names it in
+    // its errors: the str or bytes, os.fspath of a path).
+    let os = py.import("os")?;
+    let name = os.call_method1("fspath", (path,))?;
+    let decoded: String = os.call_method1("fsdecode", (&name,))?.extract()?;
+    if decoded.contains('\0') {
+        return Err(pyo3::exceptions::PyValueError::new_err(
+            "embedded null byte",
+        ));
+    }
+    let path = std::path::PathBuf::from(decoded);
     let read = py.detach(|| {
         File::open(&path)
             .map_err(ReadError::Io)

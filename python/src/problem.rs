@@ -717,8 +717,22 @@ impl Problem {
         if let Some(bounds) = bounds {
             let items = bounds.call_method0("items")?;
             for pair in items.try_iter()? {
-                let (label, (lo, hi)): (Bound<'_, PyAny>, (Bound<'_, PyAny>, Bound<'_, PyAny>)) =
-                    pair?.extract()?;
+                let (label, pair): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair?.extract()?;
+                // A tuple or a list of two.
+                let two = pair
+                    .cast::<PyTuple>()
+                    .map(|t| t.as_sequence().clone())
+                    .or_else(|_| pair.cast::<PyList>().map(|l| l.as_sequence().clone()))
+                    .ok()
+                    .filter(|s| s.len().ok() == Some(2));
+                let Some(two) = two else {
+                    return Err(PyTypeError::new_err(format!(
+                        "the bounds of item {} must be a pair (lo, hi), got {}",
+                        repr(&label).0,
+                        repr(&pair).0
+                    )));
+                };
+                let (lo, hi) = (two.get_item(0)?, two.get_item(1)?);
                 let (lo, hi) = bounds_of(&label, &lo, &hi)?;
                 p.set_bounds(&label, lo, hi)?;
             }
