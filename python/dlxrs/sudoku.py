@@ -60,7 +60,14 @@ def _parse(puzzle: Union[str, Grid]) -> tuple[int, bytes]:
                 )
             cells.append(value)
         return order, bytes(cells)
+    if isinstance(puzzle, (bytes, bytearray)) or not hasattr(puzzle, "__iter__"):
+        raise TypeError(
+            f"a puzzle is a str or a grid (a list of rows of ints), not {type(puzzle).__name__}"
+        )
     rows = [list(row) for row in puzzle]
+    side = math.isqrt(len(rows))
+    if side * side != len(rows) or not 2 <= side <= 5:
+        raise ValueError(f"a grid of {len(rows)} rows (expected 4, 9, 16 or 25)")
     order = _order_of(len(rows) ** 2)
     side = order * order
     for r, row in enumerate(rows):

@@ -34,7 +34,7 @@ use std::io::BufReader;
 use dlx_core::text::{self, ReadError};
 use pyo3::prelude::*;
 
-use crate::errors::parse_error;
+use crate::errors::{file_path, os_error, parse_error};
 use crate::problem::{Problem, State};
 
 /// Reads a problem written in Knuth's DLX text format (the input of his
@@ -52,17 +52,7 @@ use crate::problem::{Problem, State};
 /// `errno`, `strerror` and `filename` set, as `open()` raises them).
 #[pyfunction]
 fn read_dlx(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Problem> {
-    // A str, bytes or os.PathLike, as open() takes it (and names it in
-    // its errors: the str or bytes, os.fspath of a path).
-    let os = py.import("os")?;
-    let name = os.call_method1("fspath", (path,))?;
-    let decoded: String = os.call_method1("fsdecode", (&name,))?.extract()?;
-    if decoded.contains('\0') {
-        return Err(pyo3::exceptions::PyValueError::new_err(
-            "embedded null byte",
-        ));
-    }
-    let path = std::path::PathBuf::from(decoded);
+    let (path, name) = file_path(path)?;
     let read = py.detach(|| {
         File::open(&path)
             .map_err(ReadError::Io)
@@ -74,21 +64,6 @@ fn read_dlx(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Problem> {
         Err(ReadError::Parse(e)) => Err(parse_error(py, &path.display().to_string(), &e)),
         Err(e) => Err(pyo3::exceptions::PyOSError::new_err(e.to_string())),
     }
-}
-
-/// The `OSError` that `open(filename)` raises for `e`: `OSError(errno,
-/// strerror, filename)`, which Python makes the subclass for the errno
-/// (`FileNotFoundError`, `IsADirectoryError`, ...).
-fn os_error(py: Python<'_>, e: &std::io::Error, filename: &Bound<'_, PyAny>) -> PyErr {
-    let Some(errno) = e.raw_os_error() else {
-        return pyo3::exceptions::PyOSError::new_err(e.to_string());
-    };
-    let strerror = py
-        .import("os")
-        .and_then(|os| os.call_method1("strerror", (errno,)))
-        .and_then(|s| s.extract::<String>())
-        .unwrap_or_else(|_| e.to_string());
-    pyo3::exceptions::PyOSError::new_err((errno, strerror, filename.clone().unbind()))
 }
 
 /// Reads a problem in Knuth's DLX text format from a string; see

@@ -27,7 +27,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::args;
-use crate::errors::count_overflow;
+use crate::errors::{count_overflow, file_path, os_error};
 use crate::problem::entries_list;
 use crate::wait::Pacer;
 
@@ -286,16 +286,18 @@ impl Zdd {
         String::from_utf8(text).map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }
 
-    /// Writes `to_text()` to the file `path`. Raises `OSError` if it
-    /// cannot.
-    fn write(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+    /// Writes `to_text()` to the file `path` (a str, bytes or
+    /// os.PathLike). Raises `OSError` if it cannot, with `errno` and
+    /// `filename` as `open()` sets them.
+    fn write(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (path, name) = file_path(path)?;
         let zdd = &self.zdd;
         py.detach(|| {
             let mut out = BufWriter::new(File::create(&path)?);
             zdd.write_text(&mut out)?;
             out.flush()
-        })?;
-        Ok(())
+        })
+        .map_err(|e| os_error(py, &e, &name))
     }
 
     /// `Zdd(<N nodes, C solutions>)`.

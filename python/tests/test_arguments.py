@@ -210,3 +210,28 @@ def test_part_arguments():
     assert pickle.loads(pickle.dumps(part)) == part
     with pytest.raises(TypeError, match=r"choices\[0\] must be an int, not str"):
         dlxrs.Part(0, 0, "ab")
+
+
+def test_zdd_write_errors_are_those_of_open(tmp_path):
+    z = small().zdd()
+    path = tmp_path / "no" / "such" / "dir.zdd"
+    with pytest.raises(FileNotFoundError) as e:
+        z.write(path)
+    assert e.value.errno == errno.ENOENT and e.value.filename == str(path)
+    z.write(os.fsencode(tmp_path / "z.zdd"))
+    assert (tmp_path / "z.zdd").read_text() == z.to_text()
+
+
+@pytest.mark.parametrize("puzzle", [b"." * 16, 5, None, 1.5])
+def test_a_puzzle_of_another_type_is_a_type_error(puzzle):
+    with pytest.raises(TypeError, match="a puzzle is a str or a grid"):
+        sudoku.solve(puzzle)
+    with pytest.raises(TypeError, match="a puzzle is a str or a grid"):
+        sudoku.count(puzzle)
+
+
+def test_a_grid_of_the_wrong_number_of_rows():
+    with pytest.raises(ValueError, match=r"a grid of 3 rows \(expected 4, 9, 16 or 25\)"):
+        sudoku.solve([[0] * 4] * 3)
+    with pytest.raises(ValueError, match=r"a grid of 0 rows"):
+        sudoku.solve([])
