@@ -173,3 +173,27 @@ def test_a_label_that_calls_back_into_its_problem():
     assert p.primary_items == ["a"]
     p.add_option(["a"])
     assert p.count() == 1
+
+
+def test_a_slow_label_holds_up_no_other_thread_forever():
+    # While one thread adds a label whose hash sleeps (releasing the GIL
+    # with the problem's lock held), another reads the problem: it waits
+    # for the lock without holding the GIL, so neither waits forever.
+    p = dlxrs.Problem(["a"])
+    entered = threading.Event()
+
+    class Slow:
+        def __hash__(self):
+            entered.set()
+            time.sleep(0.3)
+            return 7
+
+        def __eq__(self, other):
+            return self is other
+
+    label = Slow()
+    adding, added = run_in_thread(lambda: p.add_primary(label))
+    assert entered.wait(5)
+    assert repr(p) == "Problem(<2 primary items, 0 secondary, 0 options>)"
+    adding.join(5)
+    assert added == [None] and p.primary_items == ["a", label]
