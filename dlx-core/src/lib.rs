@@ -119,6 +119,9 @@ pub use engine::memo::{
 };
 pub use engine::Kind;
 pub use index::{Color, Item, OptionId};
+/// Counts past `u128` ([`Zdd::count_big`]): `num_bigint`'s, re-exported
+/// so that callers need not name the crate's version.
+pub use num_bigint::BigUint;
 pub use outcome::{
     Branch, Count, ForceError, Outcome, SeedError, SplitOff, Stats, Step, Uniqueness,
 };

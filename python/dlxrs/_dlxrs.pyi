@@ -108,7 +108,7 @@ class Zdd:
     problem leaves it as it was."""
 
     def count(self) -> int:
-        """The number of solutions, exactly; OverflowError above 2**128."""
+        """The number of solutions, exactly, however large."""
     def __len__(self) -> int:
         """The number of nodes (terminals not counted)."""
     @property

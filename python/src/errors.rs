@@ -4,9 +4,9 @@
 use std::fmt;
 
 use dlx_core::text::ParseError as TextError;
-use dlx_core::{BuilderError, CountOverflow, MemoError as CoreMemoError, Stats};
+use dlx_core::{BuilderError, MemoError as CoreMemoError, Stats};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyOSError, PyOverflowError, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 // Named `dlxrs.X`, where the package re-exports them, so that they pickle
@@ -151,11 +151,6 @@ pub(crate) fn memo_error(py: Python<'_>, e: CoreMemoError) -> PyErr {
         CoreMemoError::Cancelled => PyRuntimeError::new_err("the search was cancelled"),
         e => MemoError::new_err(e.to_string()),
     }
-}
-
-/// An `OverflowError` with dlx-core's message, for a count above 2^128.
-pub(crate) fn count_overflow(e: CountOverflow) -> PyErr {
-    PyOverflowError::new_err(e.to_string())
 }
 
 /// A file's path as `open()` takes it (a str, bytes or os.PathLike), and

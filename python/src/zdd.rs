@@ -27,7 +27,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::args;
-use crate::errors::{count_overflow, file_path, os_error};
+use crate::errors::{file_path, os_error};
 use crate::problem::entries_list;
 use crate::wait::Pacer;
 
@@ -102,7 +102,7 @@ impl ZddStats {
 /// node, so the diagram can be far smaller than the list of solutions.
 ///
 /// It answers for all of them: how many there are, exactly (`count()`, a
-/// Python int, up to 2^128); a solution drawn uniformly at random
+/// Python int, however large); a solution drawn uniformly at random
 /// (`sample`, `samples`); each of them in turn (`solutions()`, lazily); the
 /// diagram itself as text (`to_text`, `write`). `len()` is its number of
 /// nodes and `stats` what the search did. Solutions come as
@@ -153,7 +153,7 @@ impl Zdd {
 
 /// One uniform draw from `zdd`, as option numbers.
 fn draw(zdd: &CoreZdd, rng: &mut SplitMix64) -> PyResult<Option<Vec<usize>>> {
-    let drawn = zdd.sample(rng).map_err(count_overflow)?;
+    let drawn = zdd.sample(rng);
     Ok(drawn.map(|s| s.iter().map(|o| o.index()).collect()))
 }
 
@@ -175,10 +175,15 @@ fn rng(seed: Option<u64>) -> SplitMix64 {
 
 #[pymethods]
 impl Zdd {
-    /// The number of solutions, exactly (a Python int). Raises
-    /// `OverflowError` when it is above 2^128 (about 3.4e38).
-    fn count(&self) -> PyResult<u128> {
-        self.zdd.count().map_err(count_overflow)
+    /// The number of solutions, exactly (a Python int, however large).
+    fn count<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self.zdd.count() {
+            Ok(n) => Ok(n.into_pyobject(py)?.into_any()),
+            // Past u128: Python's int from the exact decimal digits.
+            Err(_) => py
+                .get_type::<pyo3::types::PyInt>()
+                .call1((self.zdd.count_big().to_string(),)),
+        }
     }
 
     /// The number of nodes of the diagram (the two terminals not
@@ -196,9 +201,9 @@ impl Zdd {
     }
 
     /// A solution drawn uniformly at random (each with probability
-    /// 1/count()), or `None` if there is none. The same `seed`, the same
-    /// solution (as `dlx --memo --sample 1 --seed S` draws it); no seed, a
-    /// fresh one. Raises `OverflowError` when count() does.
+    /// 1/count(), however large), or `None` if there is none. The same
+    /// `seed`, the same solution (as `dlx --memo --sample 1 --seed S` draws
+    /// it); no seed, a fresh one.
     #[pyo3(signature = (*, seed=None, indices=false))]
     fn sample<'py>(
         &self,
@@ -302,10 +307,7 @@ impl Zdd {
 
     /// `Zdd(<N nodes, C solutions>)`.
     fn __repr__(&self) -> String {
-        let count = match self.zdd.count() {
-            Ok(n) => n.to_string(),
-            Err(_) => "more than 2^128".to_string(),
-        };
+        let count = self.zdd.count_big();
         format!("Zdd(<{} nodes, {count} solutions>)", self.zdd.len())
     }
 }

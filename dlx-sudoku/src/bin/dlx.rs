@@ -5,11 +5,10 @@
 use std::io;
 use std::process::ExitCode;
 
-use clap::Parser;
-use dlx_sudoku::xc::{run, stdout_lost, Args, STDOUT_LOST};
+use dlx_sudoku::xc::{parse_args, run, stdout_lost, STDOUT_LOST};
 
 fn main() -> ExitCode {
-    let config = Args::parse().config();
+    let config = parse_args().config();
     if stdout_lost() {
         eprintln!("dlx: {STDOUT_LOST}");
         return ExitCode::from(2);

@@ -138,19 +138,23 @@ pub struct Args {
     /// default, and for fast). Fast where the same items are often left
     /// after different choices (tilings); where they rarely are (Sudoku,
     /// queens, Latin squares) a count goes on by the plain search.
-    #[arg(long, conflicts_with_all = ["min_cost", "threads", "split_depth", "limit", "max_nodes", "print"])]
+    #[arg(long, conflicts_with_all = ["min_cost", "best", "disjoint_bound", "threads", "split_depth", "list_parts", "part", "limit", "max_nodes", "print", "line_numbers"])]
     memo: bool,
 
     /// With --memo: print N solutions drawn uniformly at random from all
-    /// of them (with --seed S for the draws, default 0), a blank line
-    /// between two.
-    #[arg(long, value_name = "N", requires = "memo")]
+    /// of them (N >= 1; with --seed S for the draws, default 0), a blank
+    /// line between two. No solution to draw is status 1, as for --print.
+    #[arg(long, value_name = "N", requires = "memo",
+          value_parser = clap::value_parser!(u64).range(1..))]
     sample: Option<u64>,
 
     /// With --memo: write the decision diagram to FILE as text (a line
     /// 'zdd NODES ROOT', then 'ID OPTION LO HI' per node, OPTION the
-    /// option's 0-based index in the input, node 0 no solution, node 1 the
-    /// empty one).
+    /// option's 0-based index in the input, also under --preprocess; node 0
+    /// no solution, node 1 the empty one). FILE is checked before the
+    /// search (one input only, not an input, a folder that takes it) and
+    /// written when the search ends; '-' writes the diagram to standard
+    /// output in place of the count.
     #[arg(long, value_name = "FILE", requires = "memo")]
     zdd: Option<PathBuf>,
 

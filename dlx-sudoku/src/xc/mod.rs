@@ -41,6 +41,7 @@ mod parts;
 mod print;
 mod progress;
 mod read;
+mod usage;
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -56,6 +57,7 @@ pub use crate::cli_common::Input;
 /// Was standard output closed at the start (see `dlx --help`, status 2)?
 pub use crate::cli_common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
+pub use usage::{explain, parse_args};
 
 /// What one run of `dlx` does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,9 +249,21 @@ where
     W: Write,
     E: Write,
 {
+    // The diagram's file is checked before any input is read.
+    let target = match memo::ZddTarget::prepare(config, &mut stderr) {
+        Ok(target) => target,
+        Err(exit) => return exit,
+    };
     let mut worst = Exit::Success;
     for input in &config.inputs {
-        match one(config, input, &mut stdin, &mut stdout, &mut stderr) {
+        match one(
+            config,
+            input,
+            target.as_ref(),
+            &mut stdin,
+            &mut stdout,
+            &mut stderr,
+        ) {
             Ok(exit) => worst = worst.max(exit),
             // The output is gone (a closed pipe, or a failed write): nothing
             // more can be said.
@@ -264,6 +278,7 @@ where
 fn one<R, W, E>(
     config: &Config,
     input: &Input,
+    target: Option<&memo::ZddTarget>,
     stdin: R,
     stdout: W,
     mut stderr: E,
@@ -273,22 +288,17 @@ where
     W: Write,
     E: Write,
 {
-    let (mut file, lines) = match read::problem(config, input, stdin, &mut stderr) {
+    let mut read = match read::problem(config, input, stdin, &mut stderr) {
         Ok(read) => read,
         Err(exit) => return Ok(exit),
     };
-    let labels = print::Labels::new(config, input, &file);
+    let labels = print::Labels::new(config, input, &read.file);
     if let Some(memo) = &config.memo {
-        return memo::count(
-            config,
-            memo,
-            &labels,
-            &mut file,
-            lines.as_deref(),
-            stdout,
-            stderr,
-        );
+        return memo::count(config, memo, target, &labels, &mut read, stdout, stderr);
     }
+    let read::Read {
+        mut file, lines, ..
+    } = read;
     match config.min_cost {
         Some(k) => cost::min_cost(config, &labels, k, &file, lines.as_deref(), stdout, stderr),
         None => count::count(config, &labels, &mut file, lines.as_deref(), stdout, stderr),

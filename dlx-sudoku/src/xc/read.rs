@@ -6,10 +6,21 @@ use std::io::{self, BufRead, BufReader, Write};
 use std::time::Instant;
 
 use dlx_core::text::{self, DlxFile, ReadError};
-use dlx_core::Item;
+use dlx_core::{Item, OptionId};
 
 use super::{print, Config, Exit, Input};
 use crate::plural::Plural;
+
+/// A problem as read, and preprocessed if asked.
+pub(super) struct Read {
+    /// The problem (reduced under `--preprocess`).
+    pub(super) file: DlxFile,
+    /// The text of each of its options, when they are to be printed.
+    pub(super) lines: Option<Vec<String>>,
+    /// Under `--preprocess`, the input's index of each option kept (for
+    /// what names options by their index in the input, `--zdd`).
+    pub(super) original: Option<Vec<OptionId>>,
+}
 
 /// Reads the problem of `input`, warns on `stderr` about the options it
 /// ignores, and preprocesses it if `config` asks. Returns the problem with
@@ -20,11 +31,19 @@ pub(super) fn problem<R: BufRead, E: Write>(
     input: &Input,
     stdin: R,
     stderr: &mut E,
-) -> Result<(DlxFile, Option<Vec<String>>), Exit> {
+) -> Result<Read, Exit> {
     let mut file = match load(input, stdin) {
         Ok(f) => f,
         Err(e) => {
             let _ = writeln!(stderr, "{e}");
+            if let (LoadError::Parse { .. }, Input::File(path)) = (&e, input) {
+                if looks_like_sudoku(path) {
+                    let _ = writeln!(
+                        stderr,
+                        "dlx: {input} looks like Sudoku puzzles, not a DLX problem: 'dlx-sudoku {input}' solves them"
+                    );
+                }
+            }
             return Err(e.exit());
         }
     };
@@ -36,6 +55,7 @@ pub(super) fn problem<R: BufRead, E: Write>(
     // keeps the text of the options it keeps).
     let sample = config.memo.as_ref().is_some_and(|m| m.sample.is_some());
     let mut lines = (config.print || sample).then(|| print::option_lines(config, input, &file));
+    let mut original = None;
     if config.preprocess {
         // Under -H the messages name their input, as the others do.
         let dlx = if config.with_filename {
@@ -43,9 +63,61 @@ pub(super) fn problem<R: BufRead, E: Write>(
         } else {
             "dlx: ".to_string()
         };
-        lines = preprocess(&mut file, lines, &dlx, stderr);
+        let kept;
+        (lines, kept) = preprocess(&mut file, lines, &dlx, stderr);
+        original = Some(kept);
     }
-    Ok((file, lines))
+    Ok(Read {
+        file,
+        lines,
+        original,
+    })
+}
+
+/// Does the file at `path` start as a Sudoku file does (for a hint when it
+/// is not a DLX problem)? A line of 16, 81, 256 or 625 cells (16 also
+/// starts a 16x16 grid); or lines of 4, 9 or 25 cells, side by side or
+/// apart; or a POJ 2676
+/// case count before such lines. Cells are digits, letters, `.` and `?`.
+fn looks_like_sudoku(path: &std::path::Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::new();
+    let Ok(f) = File::open(path) else {
+        return false;
+    };
+    if f.take(4096).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let cells = |line: &str| -> Option<usize> {
+        let cells: String = line.split_whitespace().collect();
+        let apart = line.split_whitespace().all(|t| t.chars().count() == 1);
+        let side_by_side = !line.trim().contains(char::is_whitespace);
+        let ok = cells
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '?');
+        (ok && (apart || side_by_side)).then(|| cells.chars().count())
+    };
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .peekable();
+    // A POJ 2676 case count first.
+    if lines
+        .peek()
+        .is_some_and(|l| l.len() < 9 && l.chars().all(|c| c.is_ascii_digit()))
+    {
+        lines.next();
+    }
+    let Some(first) = lines.next().and_then(cells) else {
+        return false;
+    };
+    match first {
+        16 | 81 | 256 | 625 => true,
+        4 | 9 | 25 => lines.take(3).all(|l| cells(l) == Some(first)),
+        _ => false,
+    }
 }
 
 /// Why the problem could not be loaded.
@@ -103,12 +175,13 @@ fn load<R: BufRead>(input: &Input, stdin: R) -> Result<DlxFile, LoadError> {
 /// Replaces the problem of `file` by its reduction (`--preprocess`), says
 /// on `stderr` what went (each message after `dlx`), and renumbers what is kept of each option (its
 /// input line, and its text in `lines`) to the reduced problem's options.
+/// Returns the new `lines` and the input's index of each option kept.
 fn preprocess<E: Write>(
     file: &mut DlxFile,
     lines: Option<Vec<String>>,
     dlx: &str,
     stderr: &mut E,
-) -> Option<Vec<String>> {
+) -> (Option<Vec<String>>, Vec<OptionId>) {
     let start = Instant::now();
     let reduction = file.problem.reduce();
     let seconds = start.elapsed().as_secs_f64();
@@ -128,7 +201,7 @@ fn preprocess<E: Write>(
             file.item_names[item.index()]
         );
     }
-    let kept = reduction.original_options();
+    let kept = reduction.original_options().to_vec();
     file.option_lines = kept.iter().map(|o| file.option_lines[o.index()]).collect();
     let lines = lines.map(|text| kept.iter().map(|o| text[o.index()].clone()).collect());
     let q = reduction.problem();
@@ -136,5 +209,5 @@ fn preprocess<E: Write>(
         .map(|i| file.item_names[reduction.original_item(Item::new(i)).index()].clone())
         .collect();
     file.problem = reduction.into_problem();
-    lines
+    (lines, kept)
 }

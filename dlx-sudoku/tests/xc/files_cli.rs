@@ -193,3 +193,37 @@ fn min_cost_print_shows_each_options_cost() {
         seen.push(options);
     }
 }
+
+#[test]
+fn a_newcomers_mistakes_get_a_hint_that_helps() {
+    // Issue 37, case 14: clap's tip "to pass '--count' as a value, use
+    // '-- --count'" sent a newcomer the wrong way; a Sudoku file given to
+    // dlx was reported as a bad item name with no word of dlx-sudoku.
+    let q = crate::common::workspace("dlx-core/tests/data/xc/queens8.dlx");
+    let q = q.to_str().unwrap();
+    let (code, out, err) = crate::common::run_dlx(&["--count", q], None);
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("dlx counts by default"), "{err}");
+    assert!(!err.contains("-- --count"), "{err}");
+    // clap's own suggestion of a similar flag stays.
+    let (code, _, err) = crate::common::run_dlx(&["--prnt", q], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("'--print'"), "{err}");
+    for sudoku in [
+        "examples/puzzles.txt",
+        "dlx-sudoku/tests/data/judge/poj2676.in",
+    ] {
+        let path = crate::common::workspace(sudoku);
+        let (code, _, err) = crate::common::run_dlx(&[path.to_str().unwrap()], None);
+        assert_eq!(code, 2, "{sudoku}: {err}");
+        assert!(
+            err.contains("looks like Sudoku puzzles") && err.contains("dlx-sudoku "),
+            "{sudoku}: {err}"
+        );
+    }
+    // A malformed DLX file gets no such hint.
+    let bad = crate::common::TempFile::new("bad.dlx", b"a b\na c\n");
+    let (code, _, err) = crate::common::run_dlx(&[&bad.arg()], None);
+    assert_eq!(code, 2, "{err}");
+    assert!(!err.contains("Sudoku"), "{err}");
+}

@@ -147,10 +147,31 @@ impl<'c> Memo<'c> {
     /// # Errors
     /// See [`MemoError`].
     pub fn run(&self, problem: &mut Problem) -> Result<(Zdd, MemoStats), MemoError> {
+        let (zdd, stats) = self.run_with_stats(problem);
+        zdd.map(|zdd| (zdd, stats))
+    }
+
+    /// Builds the diagram of `problem`'s solutions as [`Memo::run`] does,
+    /// and says what the search did whether or not it finished (the
+    /// subproblems searched before a deadline, say).
+    ///
+    /// ```
+    /// use dlx_core::{Memo, MemoError, Problem};
+    /// use std::time::Instant;
+    ///
+    /// let mut p = Problem::new(2, 0);
+    /// p.add_option([p.primary(0), p.primary(1)]).unwrap();
+    /// let (zdd, stats) = Memo::new().deadline(Instant::now()).run_with_stats(&mut p);
+    /// // Too small to look at the clock: it finished.
+    /// assert_eq!(zdd.unwrap().count(), Ok(1));
+    /// assert_eq!(stats.nodes, 1);
+    /// # let _ = MemoError::Deadline;
+    /// ```
+    pub fn run_with_stats(&self, problem: &mut Problem) -> (Result<Zdd, MemoError>, MemoStats) {
         let kind = problem.kind();
         let exactly_once = problem.bounds_are_exactly_once();
         if kind == Kind::Multiplicities && !exactly_once {
-            return Err(MemoError::Kind(kind));
+            return (Err(MemoError::Kind(kind)), MemoStats::default());
         }
         problem.restore();
         // `Fast` is the fastest rule for the kind: for the memo DLX1's
@@ -179,7 +200,7 @@ fn run_plain(
     problem: &mut Problem,
     choice: Choice,
     memo: &Memo<'_>,
-) -> Result<(Zdd, MemoStats), MemoError> {
+) -> (Result<Zdd, MemoError>, MemoStats) {
     let links = &mut problem.links;
     macro_rules! with {
         ($k:literal) => {
@@ -203,7 +224,7 @@ fn run_colored(
     problem: &mut Problem,
     choice: Choice,
     memo: &Memo<'_>,
-) -> Result<(Zdd, MemoStats), MemoError> {
+) -> (Result<Zdd, MemoError>, MemoStats) {
     let n_primary = problem.primary_count() as u32;
     let n_items = problem.item_count() as u32;
     let xcc = &mut problem.work.xcc;

@@ -68,7 +68,7 @@ const CHECK_EVERY: u64 = 1 << 10;
 pub(super) fn build<M: Moves>(
     links: &mut M,
     memo: &Memo<'_>,
-) -> Result<(Zdd, MemoStats), MemoError> {
+) -> (Result<Zdd, MemoError>, MemoStats) {
     let width = links.key_width();
     let mut zdd = ZddBuilder::default();
     let mut table = Table::new(
@@ -119,7 +119,9 @@ pub(super) fn build<M: Moves>(
                     };
                     if let Some(e) = stop {
                         unwind(links, &stack);
-                        return Err(e);
+                        stats.entries = table.len();
+                        stats.zdd_nodes = zdd.len();
+                        return (Err(e), stats);
                     }
                 }
                 let item = links.choose();
@@ -152,7 +154,7 @@ pub(super) fn build<M: Moves>(
             let Some(f) = stack.last_mut() else {
                 stats.entries = table.len();
                 stats.zdd_nodes = zdd.len();
-                return Ok((zdd.finish(answer), stats));
+                return (Ok(zdd.finish(answer)), stats);
             };
             links.uncommit(f.row);
             f.acc = zdd.node(links.option(f.row), f.acc, answer);
@@ -161,7 +163,9 @@ pub(super) fn build<M: Moves>(
                 links.close(f.item);
                 stack.pop();
                 unwind(links, &stack);
-                return Err(MemoError::TooLarge { nodes: zdd.len() });
+                stats.entries = table.len();
+                stats.zdd_nodes = zdd.len();
+                return (Err(MemoError::TooLarge { nodes: zdd.len() }), stats);
             }
             f.row = links.down(f.row);
             while f.row != f.item && !links.commit(f.row) {

@@ -1,10 +1,13 @@
 //! The result of a memoised search: a decision diagram of every solution.
 
 use hashbrown::HashTable;
+use num_bigint::BigUint;
 use rustc_hash::FxHasher;
+use std::borrow::Cow;
 use std::fmt;
 use std::hash::Hasher;
 use std::io::{self, Write};
+use std::sync::OnceLock;
 
 use crate::{OptionId, SplitMix64};
 
@@ -30,8 +33,10 @@ struct ZNode {
 /// `lo` child, the other options of the item it branched on). Identical
 /// subproblems share one node, so the diagram can be far smaller than the
 /// list of solutions, and it answers questions about all of them: how
-/// many there are, exactly ([`Zdd::count`]); a solution drawn uniformly at
-/// random ([`Zdd::sample`]); each of them in turn ([`Zdd::solutions`]).
+/// many there are, exactly ([`Zdd::count`], and past `u128`
+/// [`Zdd::count_big`]); a solution drawn uniformly at random
+/// ([`Zdd::sample`], whatever the count); each of them in turn
+/// ([`Zdd::solutions`]).
 ///
 /// ```
 /// use dlx_core::Problem;
@@ -52,7 +57,7 @@ struct ZNode {
 /// let zdd = p.zdd().unwrap();
 /// assert_eq!(zdd.count(), Ok(36));
 /// assert_eq!(zdd.solutions().count(), 36);
-/// let one = zdd.sample(&mut dlx_core::SplitMix64::new(7)).unwrap().expect("a tiling");
+/// let one = zdd.sample(&mut dlx_core::SplitMix64::new(7)).expect("a tiling");
 /// assert_eq!(one.len(), 8);
 /// ```
 #[derive(Clone, Debug)]
@@ -62,6 +67,10 @@ pub struct Zdd {
     root: u32,
     /// The number of solutions below each node, or `None` past `u128`.
     counts: Vec<Option<u128>>,
+    /// Where the root's count is past `u128`: the count below each node
+    /// whose `counts` entry is `None` (zero, unallocated, for the
+    /// others), made when first asked for.
+    big: OnceLock<Vec<BigUint>>,
 }
 
 /// A count of solutions too large for `u128` (above 3.4·10^38).
@@ -145,6 +154,7 @@ impl ZddBuilder {
             nodes: self.nodes,
             root,
             counts,
+            big: OnceLock::new(),
         }
     }
 }
@@ -153,9 +163,56 @@ impl Zdd {
     /// The number of solutions, exactly.
     ///
     /// # Errors
-    /// [`CountOverflow`] when it is above `u128::MAX` (about 3.4·10^38).
+    /// [`CountOverflow`] when it is above `u128::MAX` (about 3.4·10^38):
+    /// [`Zdd::count_big`] has it then.
     pub fn count(&self) -> Result<u128, CountOverflow> {
         self.counts[self.root as usize].ok_or(CountOverflow)
+    }
+
+    /// The number of solutions, exactly, however large.
+    ///
+    /// ```
+    /// use dlx_core::Problem;
+    ///
+    /// // 130 items, each covered by either of two options: 2^130 solutions.
+    /// let mut p = Problem::new(130, 0);
+    /// for i in 0..130 {
+    ///     p.add_option([p.primary(i)]).unwrap();
+    ///     p.add_option([p.primary(i)]).unwrap();
+    /// }
+    /// let zdd = p.zdd().unwrap();
+    /// assert!(zdd.count().is_err());
+    /// assert_eq!(zdd.count_big(), dlx_core::BigUint::from(2u8).pow(130));
+    /// ```
+    pub fn count_big(&self) -> BigUint {
+        self.count_of(self.root).into_owned()
+    }
+
+    /// The count below node `id`.
+    fn count_of(&self, id: u32) -> Cow<'_, BigUint> {
+        match self.counts[id as usize] {
+            Some(n) => Cow::Owned(BigUint::from(n)),
+            None => Cow::Borrowed(&self.big_counts()[id as usize]),
+        }
+    }
+
+    /// The counts past `u128`, made on first use (children before
+    /// parents, as the nodes are).
+    fn big_counts(&self) -> &[BigUint] {
+        self.big.get_or_init(|| {
+            let mut big = vec![BigUint::default(); self.counts.len()];
+            for (k, n) in self.nodes.iter().enumerate() {
+                let id = k + 2;
+                if self.counts[id].is_none() {
+                    let part = |c: u32| match self.counts[c as usize] {
+                        Some(n) => BigUint::from(n),
+                        None => big[c as usize].clone(),
+                    };
+                    big[id] = part(n.lo) + part(n.hi);
+                }
+            }
+            big
+        })
     }
 
     /// The number of nodes, terminals not included.
@@ -174,30 +231,29 @@ impl Zdd {
     }
 
     /// A solution drawn uniformly at random from all of them (each with
-    /// probability 1/[`Zdd::count`]), its options in the order the search
-    /// chose them; `None` when there is no solution.
-    ///
-    /// # Errors
-    /// [`CountOverflow`] when the count is above `u128::MAX`.
-    pub fn sample(&self, rng: &mut SplitMix64) -> Result<Option<Vec<OptionId>>, CountOverflow> {
-        if self.count()? == 0 {
-            return Ok(None);
+    /// probability 1/[`Zdd::count_big`], past `u128` too), its options in
+    /// the order the search chose them; `None` when there is no solution.
+    pub fn sample(&self, rng: &mut SplitMix64) -> Option<Vec<OptionId>> {
+        if self.root == BOTTOM {
+            return None;
         }
         let mut chosen = Vec::new();
         let mut at = self.root;
         while at > TOP {
             let n = self.node(at);
-            // Every count below the root fits, since the root's does.
-            let all = self.counts[at as usize].ok_or(CountOverflow)?;
-            let hi = self.counts[n.hi as usize].ok_or(CountOverflow)?;
-            if below(rng, all) < hi {
+            let take_hi = match (self.counts[at as usize], self.counts[n.hi as usize]) {
+                (Some(all), Some(hi)) => below(rng, all) < hi,
+                // Past u128: the same draw on big numbers.
+                _ => below_big(rng, &self.count_of(at)) < *self.count_of(n.hi),
+            };
+            if take_hi {
                 chosen.push(OptionId::from(n.option));
                 at = n.hi;
             } else {
                 at = n.lo;
             }
         }
-        Ok(Some(chosen))
+        Some(chosen)
     }
 
     /// Every solution in turn, its options in the order the search chose
@@ -219,10 +275,26 @@ impl Zdd {
     ///
     /// # Errors
     /// Those of `out`.
-    pub fn write_text<W: Write>(&self, mut out: W) -> io::Result<()> {
+    pub fn write_text<W: Write>(&self, out: W) -> io::Result<()> {
+        self.write_text_with(out, |o| o.index())
+    }
+
+    /// Writes the diagram as [`Zdd::write_text`] does, each option `o` as
+    /// the number `number(o)`: its index in another problem, say the one
+    /// that [`Problem::reduce`](crate::Problem::reduce) reduced to this
+    /// diagram's (see [`Reduction::original_options`](crate::Reduction::original_options)).
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn write_text_with<W: Write>(
+        &self,
+        mut out: W,
+        number: impl Fn(OptionId) -> usize,
+    ) -> io::Result<()> {
         writeln!(out, "zdd {} {}", self.nodes.len(), self.root)?;
         for (k, n) in self.nodes.iter().enumerate() {
-            writeln!(out, "{} {} {} {}", k + 2, n.option, n.lo, n.hi)?;
+            let option = number(OptionId::from(n.option));
+            writeln!(out, "{} {option} {} {}", k + 2, n.lo, n.hi)?;
         }
         Ok(())
     }
@@ -239,6 +311,36 @@ fn below(rng: &mut SplitMix64, n: u128) -> u128 {
             return x % n;
         }
     }
+}
+
+/// A number below `n` (> 0), uniformly, from `rng`: the draw of
+/// [`below`] on numbers of any size, by rejection (its draws have as
+/// many bits as `n`, so fewer than one in two is thrown away).
+fn below_big(rng: &mut SplitMix64, n: &BigUint) -> BigUint {
+    let bits = n.bits();
+    let words = bits.div_ceil(64) as usize;
+    let top = bits % 64;
+    loop {
+        let mut digits: Vec<u64> = (0..words).map(|_| rng.next_u64()).collect();
+        if top != 0 {
+            if let Some(last) = digits.last_mut() {
+                *last &= (1u64 << top) - 1;
+            }
+        }
+        let x = BigUint::from_slice(&to_u32_digits(&digits));
+        if x < *n {
+            return x;
+        }
+    }
+}
+
+/// 64-bit digits as the 32-bit ones `BigUint::from_slice` takes, least
+/// significant first.
+fn to_u32_digits(words: &[u64]) -> Vec<u32> {
+    words
+        .iter()
+        .flat_map(|&w| [w as u32, (w >> 32) as u32])
+        .collect()
 }
 
 /// The solutions of a [`Zdd`], one at a time: see [`Zdd::solutions`].

@@ -1,0 +1,66 @@
+//! Usage errors that say what the user likely meant: clap's tip for an
+//! unknown flag ("to pass '--count' as a value, use '-- --count'") sends
+//! a newcomer the wrong way, so it is replaced by one about `dlx`.
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{CommandFactory, Parser};
+
+use super::Args;
+
+/// The arguments of this process, or the end of it with clap's usage
+/// error (status 2), whose tip for an unknown flag is `dlx`'s own.
+pub fn parse_args() -> Args {
+    match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => explain(e).exit(),
+    }
+}
+
+/// `e` with the tip for an unknown flag replaced by [`hint`]'s (none when
+/// it has none: the usage line and `--help` are said anyway).
+pub fn explain(e: clap::Error) -> clap::Error {
+    if e.kind() != ErrorKind::UnknownArgument {
+        return e;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return e;
+    };
+    let mut cmd = Args::command();
+    let mut better = clap::Error::new(ErrorKind::UnknownArgument).with_cmd(&cmd);
+    better.insert(ContextKind::InvalidArg, ContextValue::String(arg.clone()));
+    if let Some(similar) = e.get(ContextKind::SuggestedArg) {
+        better.insert(ContextKind::SuggestedArg, similar.clone());
+    }
+    if let Some(tip) = hint(arg) {
+        better.insert(
+            ContextKind::Suggested,
+            ContextValue::StyledStrs(vec![tip.into()]),
+        );
+    }
+    better.insert(
+        ContextKind::Usage,
+        ContextValue::StyledStr(cmd.render_usage()),
+    );
+    better
+}
+
+/// What a flag that `dlx` does not know was likely meant for.
+fn hint(arg: &str) -> Option<&'static str> {
+    let name = arg.split('=').next().unwrap_or(arg);
+    Some(match name {
+        "--count" | "-c" => "dlx counts by default: 'dlx FILE' prints the number of solutions",
+        "--solve" | "--all" | "--solutions" | "--list" => {
+            "'dlx --print FILE' prints the solutions (--limit N the first N)"
+        }
+        "--unique" | "--check" => {
+            "'dlx --limit 2 FILE' counts at most 2 solutions: 2 means more than one"
+        }
+        "--format" | "--output" | "--variant" | "--regions" | "--level" | "--clues" => {
+            "dlx reads Knuth's DLX text; Sudoku puzzles go to dlx-sudoku (see dlx-sudoku --help)"
+        }
+        "--timeout" | "--time" => "the flag is --time-limit SECS",
+        "--nodes" | "--node-limit" => "the flag is --max-nodes N",
+        "--cost" | "--mincost" | "--min_cost" => "the flag is --min-cost",
+        _ => return None,
+    })
+}
