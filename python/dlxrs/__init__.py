@@ -47,8 +47,10 @@ from ._dlxrs import (
     Problem,
     Solutions,
     Zdd,
+    ZddSamples,
     ZddSolutions,
     ZddStats,
+    __version__,
     parse_dlx,
     read_dlx,
     rules,
@@ -68,8 +70,10 @@ __all__ = [
     "Problem",
     "Solutions",
     "Zdd",
+    "ZddSamples",
     "ZddSolutions",
     "ZddStats",
+    "__version__",
     "count",
     "covers",
     "parse_dlx",
@@ -114,7 +118,8 @@ def count(
     memo: bool = False,
 ) -> int:
     """The number of exact covers of `options` (items as for `covers`), at
-    most `limit` if given; on `threads` threads (0: every core).
+    most `limit` (an int of at least 1) if given; on `threads` threads (0:
+    every core).
 
     `memo=True` counts by the memoised search instead (`Problem.zdd`, one
     thread): exact past 2^64 (up to 2^128), and fast where the same items
@@ -128,8 +133,10 @@ def count(
     if memo:
         if threads != 1:
             raise ValueError("memo=True counts on one thread (threads=1)")
-        if limit is not None and limit < 0:
-            raise ValueError(f"limit must be >= 0, got {limit}")
+        if limit is not None and (not isinstance(limit, int) or not 1 <= limit < 2**64):
+            raise ValueError(
+                f"limit (None for no limit) must be an int from 1 to {2**64 - 1}, got {limit!r}"
+            )
         n = problem.zdd(time_limit=time_limit).count()
         return n if limit is None else min(n, limit)
     return problem.count(limit=limit, threads=threads, time_limit=time_limit)

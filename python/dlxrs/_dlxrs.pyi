@@ -4,6 +4,8 @@ from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from os import PathLike
 from typing import Any, Optional, Union, final
 
+__version__: str
+"""The package's version (the Rust crate's)."""
 MAX_COST: int
 """The largest cost of an option, and of a solution: 2**64 - 2."""
 MAX_BEST: int
@@ -56,7 +58,9 @@ class Part:
 @final
 class Solutions(Iterator[list[Any]]):
     """A lazy iterator over a problem's solutions (see `Problem.solutions`):
-    lists of options, each its entries (or its number, with indices=True)."""
+    lists of options, each its entries (or its number, with indices=True).
+    One next() at a time: another thread's next() meanwhile raises
+    ValueError; close() works from any thread."""
 
     def __iter__(self) -> "Solutions": ...
     def __next__(self) -> list[Any]: ...
@@ -86,7 +90,8 @@ class ZddStats:
 
 @final
 class ZddSolutions(Iterator[list[Any]]):
-    """A lazy iterator over the solutions of a `Zdd` (see `Zdd.solutions`)."""
+    """A lazy iterator over the solutions of a `Zdd` (see `Zdd.solutions`).
+    One next() at a time, as for `Solutions`."""
 
     def __iter__(self) -> "ZddSolutions": ...
     def __next__(self) -> list[Any]: ...
@@ -113,15 +118,32 @@ class Zdd:
     def samples(
         self, n: int, *, seed: Optional[int] = None, indices: bool = False
     ) -> list[list[Any]]:
-        """n independent uniform draws (with repeats); [] if there is no solution."""
+        """n independent uniform draws (with repeats); [] if there is no solution.
+        n is at most 2**20 (ValueError past it: see iter_samples)."""
+    def iter_samples(
+        self, n: Optional[int] = None, *, seed: Optional[int] = None, indices: bool = False
+    ) -> "ZddSamples":
+        """The draws of samples(n, seed=seed), lazily; n=None: without end."""
     def solutions(self, *, indices: bool = False) -> ZddSolutions: ...
     def to_text(self) -> str:
         """`zdd NODES ROOT`, then `ID OPTION LO HI` per node, children first."""
-    def write(self, path: Union[str, "PathLike[str]"]) -> None: ...
+    def write(self, path: Union[str, bytes, "PathLike[str]", "PathLike[bytes]"]) -> None: ...
+
+@final
+class ZddSamples(Iterator[list[Any]]):
+    """A lazy iterator of uniform draws from a `Zdd` (see `Zdd.iter_samples`)."""
+
+    def __iter__(self) -> "ZddSamples": ...
+    def __next__(self) -> list[Any]: ...
 
 @final
 class Problem:
-    """An exact-cover problem with items named by hashable labels."""
+    """An exact-cover problem with items named by hashable labels.
+
+    Safe to share between threads: reads, pickling, changes and other
+    searches go on while a search runs (each search answers for the problem
+    as it was when it started). A label whose __hash__ or __eq__ calls back
+    into its problem gets RuntimeError."""
 
     def __init__(
         self,
@@ -140,10 +162,10 @@ class Problem:
         *,
         costs: Optional[Iterable[int]] = None,
     ) -> "Problem": ...
-    def add_primary(self, label: Label, lo: int = 1, hi: int = 1) -> None: ...
+    def add_primary(self, label: Label, lo: Optional[int] = 1, hi: Optional[int] = 1) -> None: ...
     def add_secondary(self, label: Label) -> None: ...
     def set_bounds(self, label: Label, lo: int, hi: int) -> None: ...
-    def add_option(self, items: Iterable[Entry], cost: int = 0) -> int: ...
+    def add_option(self, items: Iterable[Entry], cost: Optional[int] = 0) -> int: ...
     def add_options(
         self, options: Iterable[Iterable[Entry]], costs: Optional[Iterable[int]] = None
     ) -> None: ...
@@ -163,7 +185,7 @@ class Problem:
         self,
         *,
         limit: Optional[int] = None,
-        threads: int = 1,
+        threads: Optional[int] = 1,
         time_limit: Optional[float] = None,
         rule: Optional[str] = None,
         reduce: bool = False,
@@ -188,7 +210,7 @@ class Problem:
     ) -> Optional[list[Any]]: ...
     def min_cost(
         self,
-        k: int = 1,
+        k: Optional[int] = 1,
         *,
         time_limit: Optional[float] = None,
         disjoint_bound: bool = False,
@@ -206,14 +228,22 @@ class Problem:
     def reduce(self) -> tuple["Problem", list[int]]: ...
     def cut(self, depth: int, *, time_limit: Optional[float] = None) -> list[Part]: ...
     def count_parts(
-        self, parts: Sequence[Part], *, threads: int = 1, time_limit: Optional[float] = None
+        self,
+        parts: Sequence[Part],
+        *,
+        threads: Optional[int] = 1,
+        time_limit: Optional[float] = None,
     ) -> int: ...
     def count_each_part(
-        self, parts: Sequence[Part], *, threads: int = 1, time_limit: Optional[float] = None
+        self,
+        parts: Sequence[Part],
+        *,
+        threads: Optional[int] = 1,
+        time_limit: Optional[float] = None,
     ) -> list[tuple[int, int, int, float]]:
         """(index, solutions, nodes, seconds) of each part, in the cut's order."""
 
-def read_dlx(path: Union[str, "PathLike[str]"]) -> Problem: ...
+def read_dlx(path: Union[str, bytes, "PathLike[str]", "PathLike[bytes]"]) -> Problem: ...
 def parse_dlx(text: str) -> Problem: ...
 def rules() -> list[str]: ...
 def sudoku_solve(order: int, cells: bytes, time_limit: Optional[float] = None) -> Optional[bytes]: ...

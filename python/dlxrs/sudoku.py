@@ -48,11 +48,11 @@ def _parse(puzzle: Union[str, Grid]) -> tuple[int, bytes]:
         order = _order_of(len(text))
         side = order * order
         cells = bytearray()
-        for i, ch in enumerate(text.upper()):
+        for i, ch in enumerate(text):
             if ch in ".0":
                 cells.append(0)
                 continue
-            value = _DIGITS.find(ch) + 1
+            value = _DIGITS.find(ch.upper()) + 1 if ch.isascii() else 0
             if not 1 <= value <= side:
                 raise ValueError(
                     f"character {ch!r} at position {i + 1} is no value of a "
@@ -60,7 +60,14 @@ def _parse(puzzle: Union[str, Grid]) -> tuple[int, bytes]:
                 )
             cells.append(value)
         return order, bytes(cells)
+    if isinstance(puzzle, (bytes, bytearray)) or not hasattr(puzzle, "__iter__"):
+        raise TypeError(
+            f"a puzzle is a str or a grid (a list of rows of ints), not {type(puzzle).__name__}"
+        )
     rows = [list(row) for row in puzzle]
+    side = math.isqrt(len(rows))
+    if side * side != len(rows) or not 2 <= side <= 5:
+        raise ValueError(f"a grid of {len(rows)} rows (expected 4, 9, 16 or 25)")
     order = _order_of(len(rows) ** 2)
     side = order * order
     for r, row in enumerate(rows):
@@ -82,8 +89,10 @@ def solve(puzzle: Grid, *, time_limit: float | None = None) -> list[list[int]] |
 def solve(puzzle, *, time_limit=None):
     """The first solution found of `puzzle` (in its form: a string, or a
     list of lists), or None if it has none. A puzzle with several solutions
-    gets one of them (`count(puzzle, limit=2)` tells). `time_limit`
-    (seconds) raises `dlxrs.LimitReached`; Ctrl-C stops the search."""
+    gets one of them (`count(puzzle, limit=2)` tells). Clues that clash
+    (one value twice in a row, column or box) raise `ValueError` naming
+    them. `time_limit` (seconds) raises `dlxrs.LimitReached`; Ctrl-C stops
+    the search."""
     order, cells = _parse(puzzle)
     solution = _solve(order, cells, time_limit)
     if solution is None:
@@ -97,9 +106,10 @@ def solve(puzzle, *, time_limit=None):
 def count(
     puzzle: Union[str, Grid], limit: int | None = None, *, time_limit: float | None = None
 ) -> int:
-    """The number of solutions of `puzzle`, at most `limit` if given
-    (``limit=2`` answers "is it unique?"). An empty 9x9 grid has 6.67e21:
-    give a limit or a `time_limit` (seconds; `dlxrs.LimitReached` holds the
-    count so far), or stop it with Ctrl-C."""
+    """The number of solutions of `puzzle`, at most `limit` (an int of at
+    least 1) if given (``limit=2`` answers "is it unique?"). An empty 9x9
+    grid has 6.67e21: give a limit or a `time_limit` (seconds;
+    `dlxrs.LimitReached` holds the count so far), or stop it with Ctrl-C.
+    Clues that clash raise `ValueError`, as for `solve`."""
     order, cells = _parse(puzzle)
     return _count(order, cells, limit, time_limit)

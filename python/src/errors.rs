@@ -6,7 +6,7 @@ use std::fmt;
 use dlx_core::text::ParseError as TextError;
 use dlx_core::{BuilderError, MemoError as CoreMemoError, Stats};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 // Named `dlxrs.X`, where the package re-exports them, so that they pickle
@@ -128,7 +128,7 @@ pub(crate) fn limit_reached<'py>(
 
 /// A `ValueError` for a time limit that is not a finite number of seconds
 /// of at least 0.
-pub(crate) fn bad_time_limit(t: f64) -> PyErr {
+pub(crate) fn bad_time_limit(t: &str) -> PyErr {
     PyValueError::new_err(format!(
         "time_limit must be a finite number of seconds >= 0, got {t}"
     ))
@@ -151,4 +151,34 @@ pub(crate) fn memo_error(py: Python<'_>, e: CoreMemoError) -> PyErr {
         CoreMemoError::Cancelled => PyRuntimeError::new_err("the search was cancelled"),
         e => MemoError::new_err(e.to_string()),
     }
+}
+
+/// A file's path as `open()` takes it (a str, bytes or os.PathLike), and
+/// its name as `open()`'s errors give it (`os.fspath` of it). A path with
+/// a NUL byte is a `ValueError`, as for `open()`.
+pub(crate) fn file_path<'py>(
+    path: &Bound<'py, PyAny>,
+) -> PyResult<(std::path::PathBuf, Bound<'py, PyAny>)> {
+    let os = path.py().import("os")?;
+    let name = os.call_method1("fspath", (path,))?;
+    let decoded: String = os.call_method1("fsdecode", (&name,))?.extract()?;
+    if decoded.contains('\0') {
+        return Err(PyValueError::new_err("embedded null byte"));
+    }
+    Ok((std::path::PathBuf::from(decoded), name))
+}
+
+/// The `OSError` that `open(filename)` raises for `e`: `OSError(errno,
+/// strerror, filename)`, which Python makes the subclass for the errno
+/// (`FileNotFoundError`, `IsADirectoryError`, ...).
+pub(crate) fn os_error(py: Python<'_>, e: &std::io::Error, filename: &Bound<'_, PyAny>) -> PyErr {
+    let Some(errno) = e.raw_os_error() else {
+        return PyOSError::new_err(e.to_string());
+    };
+    let strerror = py
+        .import("os")
+        .and_then(|os| os.call_method1("strerror", (errno,)))
+        .and_then(|s| s.extract::<String>())
+        .unwrap_or_else(|_| e.to_string());
+    PyOSError::new_err((errno, strerror, filename.clone().unbind()))
 }

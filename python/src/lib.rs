@@ -8,6 +8,7 @@
 //!
 //! | module | what it owns |
 //! |---|---|
+//! | `args` | int arguments checked at the edge (`ValueError` naming the range) |
 //! | `problem` | `Problem`: items and options by label, the searches' doors |
 //! | `search` | the searches' settings and their runs on a problem (no Python) |
 //! | `solutions` | `Solutions`: the lazy iterator, a search on a thread of its own |
@@ -17,6 +18,7 @@
 //! | `wait` | running a search without the GIL, stoppable by Ctrl-C |
 #![forbid(unsafe_code)]
 
+mod args;
 mod errors;
 mod parts;
 mod problem;
@@ -32,8 +34,8 @@ use std::io::BufReader;
 use dlx_core::text::{self, ReadError};
 use pyo3::prelude::*;
 
-use crate::errors::parse_error;
-use crate::problem::Problem;
+use crate::errors::{file_path, os_error, parse_error};
+use crate::problem::{Problem, State};
 
 /// Reads a problem written in Knuth's DLX text format (the input of his
 /// programs DLX1, DLX2, DLX3 and DLX5: an item line, `|` before the
@@ -46,14 +48,19 @@ use crate::problem::Problem;
 /// drops them too).
 ///
 /// Raises `ParseError` (with `line` and `column`) for a malformed file and
-/// `OSError` when it cannot be read.
+/// `OSError` when it cannot be read (`FileNotFoundError`, ..., with
+/// `errno`, `strerror` and `filename` set, as `open()` raises them).
 #[pyfunction]
-fn read_dlx(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Problem> {
-    let file = File::open(&path)?;
-    let read = py.detach(|| text::read(BufReader::new(file)));
+fn read_dlx(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Problem> {
+    let (path, name) = file_path(path)?;
+    let read = py.detach(|| {
+        File::open(&path)
+            .map_err(ReadError::Io)
+            .and_then(|file| text::read(BufReader::new(file)))
+    });
     match read {
-        Ok(dlx) => Problem::from_dlx(py, &dlx),
-        Err(ReadError::Io(e)) => Err(e.into()),
+        Ok(dlx) => State::from_dlx(py, &dlx),
+        Err(ReadError::Io(e)) => Err(os_error(py, &e, &name)),
         Err(ReadError::Parse(e)) => Err(parse_error(py, &path.display().to_string(), &e)),
         Err(e) => Err(pyo3::exceptions::PyOSError::new_err(e.to_string())),
     }
@@ -64,7 +71,7 @@ fn read_dlx(py: Python<'_>, path: std::path::PathBuf) -> PyResult<Problem> {
 #[pyfunction]
 fn parse_dlx(py: Python<'_>, text: &str) -> PyResult<Problem> {
     match text::parse(text.as_bytes()) {
-        Ok(dlx) => Problem::from_dlx(py, &dlx),
+        Ok(dlx) => State::from_dlx(py, &dlx),
         Err(e) => Err(parse_error(py, "<string>", &e)),
     }
 }
@@ -85,6 +92,7 @@ fn _dlxrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<zdd::Zdd>()?;
     m.add_class::<zdd::ZddStats>()?;
     m.add_class::<zdd::ZddSolutions>()?;
+    m.add_class::<zdd::ZddSamples>()?;
     m.add_function(wrap_pyfunction!(read_dlx, m)?)?;
     m.add_function(wrap_pyfunction!(parse_dlx, m)?)?;
     m.add_function(wrap_pyfunction!(rules, m)?)?;
@@ -98,5 +106,6 @@ fn _dlxrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitReached", py.get_type::<errors::LimitReached>())?;
     m.add("MAX_COST", dlx_core::MAX_COST)?;
     m.add("MAX_BEST", dlx_core::MAX_BEST)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -4,6 +4,8 @@
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
+use crate::args;
+
 /// One part of `Problem.cut(depth)`: the subtree below the choices made on
 /// the way from the root to one node at `depth` (or to a solution found
 /// above it).
@@ -31,14 +33,36 @@ type PartArgs = (usize, usize, Vec<Option<usize>>);
 
 #[pymethods]
 impl Part {
-    /// A part: normally made by `Problem.cut`, and by pickle.
+    /// A part: normally made by `Problem.cut`, and by pickle. `depth` and
+    /// `index` are ints from 0, `choices` an iterable of option numbers
+    /// (ints from 0) and `None`s.
     #[new]
-    fn new(depth: usize, index: usize, choices: Vec<Option<usize>>) -> Part {
-        Part {
+    fn new(
+        depth: &Bound<'_, PyAny>,
+        index: &Bound<'_, PyAny>,
+        choices: &Bound<'_, PyAny>,
+    ) -> PyResult<Part> {
+        let depth = args::size_in(depth, "depth", 0, u32::MAX as usize)?;
+        let index = args::size_in(index, "index", 0, usize::MAX)?;
+        let mut chosen = Vec::new();
+        for (i, c) in choices.try_iter()?.enumerate() {
+            let c = c?;
+            chosen.push(if c.is_none() {
+                None
+            } else {
+                Some(args::size_in(
+                    &c,
+                    &format!("choices[{i}]"),
+                    0,
+                    u32::MAX as usize,
+                )?)
+            });
+        }
+        Ok(Part {
             depth,
             index,
-            choices,
-        }
+            choices: chosen,
+        })
     }
 
     /// The options chosen on the way to the part, from the root (`None`

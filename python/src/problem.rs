@@ -12,16 +12,33 @@
 //! `repr`), and builds the dlx-core `Problem` when a search first needs it.
 //! The built problem is kept until the next change. The options are also
 //! kept here as given, for `option()` and for pickling.
+//!
+//! One `Problem` may be shared by many Python threads. Its state sits
+//! behind a mutex (the class is frozen: no borrow flags) that a call holds
+//! only while it reads or changes the state, never across a search. A
+//! search takes the built problem out of the state (or builds a copy, if
+//! another search has it or a change was made since) and runs on it
+//! without the GIL and without the lock, so reads, pickling, changes and
+//! other searches go on meanwhile; each search answers for the problem as
+//! it was when it started. Items, colors and options are only ever added,
+//! so the numbers a search returns name the same options in the state when
+//! it ends.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use dlx_core::text::{self, DlxFile};
 use dlx_core::{
     Builder, BuilderError, Cancel, Color, CostSearch, Item, Kind, Labeled, Memo, OptionId, Outcome,
-    Problem as Core, Step,
+    Problem as Core, Step, MAX_COST,
 };
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::MutexExt;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
+use crate::args::{self, int_in};
 use crate::errors::{build_error, limit_reached, memo_error, repr, CostError, Repr};
 use crate::parts::Part;
 use crate::search::{self, Counted, Settings};
@@ -60,8 +77,18 @@ use crate::zdd::{OptionTable, Zdd};
 /// [[0, 1], [2, 3]]
 /// >>> sorted(sorted(s) for s in p.solutions())
 /// [[['a'], ['b', 'c']], [['a', 'b'], ['c']]]
-#[pyclass(module = "dlxrs._dlxrs")]
+#[pyclass(module = "dlxrs._dlxrs", frozen)]
 pub struct Problem {
+    state: Mutex<State>,
+    /// The key (see `thread_key`) of the thread that holds `state`, 0 when
+    /// none does: a call back into the problem from that same thread (a
+    /// label's `__hash__` or `__eq__`) is refused instead of waiting for
+    /// itself.
+    holder: AtomicUsize,
+}
+
+/// A problem's items and options, behind its lock.
+pub(crate) struct State {
     /// The label of each declared item, by declaration number.
     labels: Vec<Py<PyAny>>,
     /// The bounds of each declared item; `None` for a secondary one.
@@ -79,8 +106,44 @@ pub struct Problem {
     ends: Vec<usize>,
     /// Each option's cost.
     costs: Vec<u64>,
-    /// The dlx-core problem, once a search has needed it, until a change.
+    /// The dlx-core problem built for the last search, while no change
+    /// was made since and no search has it.
     built: Option<Labeled<u32, u32>>,
+    /// The number of changes made: a search gives its built problem back
+    /// only if there was none meanwhile.
+    changes: u64,
+}
+
+/// The problem locked by the calling thread (see `Problem::lock`).
+pub(crate) struct Held<'a> {
+    state: MutexGuard<'a, State>,
+    holder: &'a AtomicUsize,
+}
+
+impl Deref for Held<'_> {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl DerefMut for Held<'_> {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+}
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        // Before the guard unlocks (fields drop after `drop`).
+        self.holder.store(0, Ordering::Release);
+    }
+}
+
+/// A key of the calling thread, never 0: the address of a thread-local.
+fn thread_key() -> usize {
+    thread_local!(static KEY: u8 = const { 0 });
+    KEY.with(|k| std::ptr::from_ref(k) as usize)
 }
 
 /// What a search found in a problem as the Python side numbers options.
@@ -98,10 +161,10 @@ enum Auto {
     Secondary,
 }
 
-impl Problem {
+impl State {
     /// An empty problem.
-    fn empty(py: Python<'_>) -> Problem {
-        Problem {
+    fn empty(py: Python<'_>) -> State {
+        State {
             labels: Vec::new(),
             bounds: Vec::new(),
             index: PyDict::new(py).unbind(),
@@ -112,7 +175,14 @@ impl Problem {
             ends: Vec::new(),
             costs: Vec::new(),
             built: None,
+            changes: 0,
         }
+    }
+
+    /// Records a change: the built problem is out of date.
+    fn changed(&mut self) {
+        self.built = None;
+        self.changes += 1;
     }
 
     /// The declaration number of the item labeled `label`, if declared.
@@ -159,7 +229,7 @@ impl Problem {
         self.index.bind(label.py()).set_item(label, d)?;
         self.labels.push(label.clone().unbind());
         self.bounds.push(bounds);
-        self.built = None;
+        self.changed();
         Ok(d)
     }
 
@@ -245,45 +315,26 @@ impl Problem {
                 self.entries.extend_from_slice(entries);
                 self.ends.push(self.entries.len());
                 self.costs.push(cost);
-                self.built = None;
+                self.changed();
                 Ok(id.index())
             }
             Err(e) => Err(build_error(e, |d| self.name(py, d))),
         }
     }
 
-    /// Adds the option whose entries `items` lists.
-    fn add_one(&mut self, items: &Bound<'_, PyAny>, cost: u64, auto: Auto) -> PyResult<usize> {
-        if items.is_instance_of::<PyString>() {
-            return Err(PyTypeError::new_err(format!(
-                "an option is an iterable of items, not a string ({}); \
-                 write [\"a\", \"b\"] for the items a and b",
-                repr(items).0
-            )));
+    /// Adds the option whose entries (see `option_entries`) are `items`.
+    fn add_one(
+        &mut self,
+        py: Python<'_>,
+        items: &[Bound<'_, PyAny>],
+        cost: u64,
+        auto: Auto,
+    ) -> PyResult<usize> {
+        let mut entries = Vec::with_capacity(items.len());
+        for e in items {
+            entries.push(self.entry(e, auto)?);
         }
-        let mut entries = Vec::new();
-        for e in items.try_iter()? {
-            entries.push(self.entry(&e?, auto)?);
-        }
-        self.push_option(items.py(), &entries, cost)
-    }
-
-    /// The dlx-core problem, built now if a change was made since.
-    fn built(&mut self) -> PyResult<&mut Labeled<u32, u32>> {
-        if self.built.is_none() {
-            let mut labeled = self
-                .builder
-                .clone()
-                .build()
-                .map_err(|e| build_error(e, |d| Repr(d.to_string())))?;
-            for (o, &cost) in self.costs.iter().enumerate() {
-                if cost != 0 {
-                    labeled.problem.set_cost(OptionId::new(o), cost);
-                }
-            }
-            self.built = Some(labeled);
-        }
-        Ok(self.built.as_mut().expect("built above"))
+        self.push_option(py, &entries, cost)
     }
 
     /// A problem with the items, options and costs of `core`, its items and
@@ -295,8 +346,8 @@ impl Problem {
         item_label: impl Fn(Item) -> Py<PyAny>,
         color_label: impl Fn(Color) -> Py<PyAny>,
         cost: impl Fn(usize) -> u64,
-    ) -> PyResult<Problem> {
-        let mut p = Problem::empty(py);
+    ) -> PyResult<State> {
+        let mut p = State::empty(py);
         let items = (0..core.primary_count())
             .map(|i| core.primary(i))
             .chain((0..core.secondary_count()).map(|j| core.secondary(j)));
@@ -323,7 +374,7 @@ impl Problem {
     /// The problem of a DLX file: labels the item names, colors
     /// one-character strings.
     pub(crate) fn from_dlx(py: Python<'_>, dlx: &DlxFile) -> PyResult<Problem> {
-        Problem::from_core(
+        State::from_core(
             py,
             &dlx.problem,
             |item| {
@@ -338,6 +389,7 @@ impl Problem {
             },
             |o| dlx.problem.cost(OptionId::new(o)),
         )
+        .map(Problem::from)
     }
 
     /// Option `o`'s entries as given: each a label, or `(label, color)`.
@@ -383,19 +435,202 @@ impl Problem {
         Ok(list.into_any())
     }
 
-    /// The number of the option `i` (negative: from the end), or
+    /// The number of the option `i` (an int; negative: from the end), or
     /// `IndexError`.
-    fn option_number(&self, i: isize) -> PyResult<usize> {
-        let n = self.ends.len() as isize;
-        let k = if i < 0 { i + n } else { i };
-        if (0..n).contains(&k) {
-            Ok(k as usize)
-        } else {
-            Err(PyIndexError::new_err(format!(
-                "option {i} out of range (the problem has {n} options)"
-            )))
+    fn option_number(&self, i: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let n = self.ends.len() as i128;
+        let wide = match i.extract::<i128>() {
+            Ok(i) => Some(i),
+            Err(e) if e.is_instance_of::<PyOverflowError>(i.py()) => None,
+            Err(e) => return Err(e),
+        };
+        match wide.map(|i| if i < 0 { i + n } else { i }) {
+            Some(k) if (0..n).contains(&k) => Ok(k as usize),
+            _ => Err(PyIndexError::new_err(format!(
+                "option {} out of range (the problem has {n} options)",
+                repr(i).0
+            ))),
         }
     }
+
+    /// Sets the bounds of the item `label` (see `Problem.set_bounds`).
+    fn set_bounds(&mut self, label: &Bound<'_, PyAny>, lo: u32, hi: u32) -> PyResult<()> {
+        let Some(d) = self.lookup(label)? else {
+            return Err(build_error(BuilderError::UnknownLabel { label: 0 }, |_| {
+                repr(label)
+            }));
+        };
+        self.builder
+            .set_bounds(d, lo, hi)
+            .map_err(|e| build_error(e, |_| repr(label)))?;
+        self.bounds[d as usize] = Some((lo, hi));
+        self.changed();
+        Ok(())
+    }
+}
+
+impl From<State> for Problem {
+    fn from(state: State) -> Problem {
+        Problem {
+            state: Mutex::new(state),
+            holder: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl Problem {
+    /// The problem's state, locked for the calling thread. Waits without
+    /// the GIL while another thread holds it (briefly: no search does);
+    /// refuses a call back into the problem from a thread that holds it
+    /// already (a label's `__hash__` or `__eq__` that uses the problem).
+    pub(crate) fn lock(&self, py: Python<'_>) -> PyResult<Held<'_>> {
+        let me = thread_key();
+        if self.holder.load(Ordering::Acquire) == me {
+            return Err(PyRuntimeError::new_err(
+                "the Problem was used from inside one of its own calls on the same thread \
+                 (a label's __hash__, __eq__ or __repr__ that uses the problem)",
+            ));
+        }
+        // A panic never happens while the state is held; if one did, the
+        // state is still whole (each change is checked before it is made).
+        let state = self
+            .state
+            .lock_py_attached(py)
+            .unwrap_or_else(PoisonError::into_inner);
+        self.holder.store(me, Ordering::Release);
+        Ok(Held {
+            state,
+            holder: &self.holder,
+        })
+    }
+
+    /// The built problem for a search, and the number of changes it
+    /// reflects: the one kept since the last search, taken out of the
+    /// state (a search that starts meanwhile builds its own), or built now,
+    /// without the GIL and without holding the state.
+    fn take_built(&self, py: Python<'_>) -> PyResult<(Labeled<u32, u32>, u64)> {
+        let (builder, costs, changes) = {
+            let mut state = self.lock(py)?;
+            let changes = state.changes;
+            if let Some(built) = state.built.take() {
+                return Ok((built, changes));
+            }
+            (state.builder.clone(), state.costs.clone(), changes)
+        };
+        let built = py
+            .detach(|| build(builder, &costs))
+            .map_err(|e| build_error(e, |d| Repr(d.to_string())))?;
+        Ok((built, changes))
+    }
+
+    /// Runs `search` on the built problem (see `take_built`), which it may
+    /// search without the GIL: no lock is held meanwhile, so other threads
+    /// read, pickle, change and search the problem. A search that ends
+    /// normally gives the built problem back for the next one, unless the
+    /// problem changed meanwhile; every search works on the problem as it
+    /// was when it started.
+    fn with_built<T>(
+        &self,
+        py: Python<'_>,
+        search: impl FnOnce(&mut Labeled<u32, u32>) -> PyResult<T>,
+    ) -> PyResult<T> {
+        let (mut built, changes) = self.take_built(py)?;
+        let out = search(&mut built);
+        if out.is_ok() {
+            if let Ok(mut state) = self.lock(py) {
+                if state.changes == changes && state.built.is_none() {
+                    state.built = Some(built);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The dlx-core problem of `builder`, options costing `costs`.
+fn build(
+    builder: Builder<u32, u32>,
+    costs: &[u64],
+) -> Result<Labeled<u32, u32>, BuilderError<u32>> {
+    let mut labeled = builder.build()?;
+    for (o, &cost) in costs.iter().enumerate() {
+        if cost != 0 {
+            labeled.problem.set_cost(OptionId::new(o), cost);
+        }
+    }
+    Ok(labeled)
+}
+
+/// An option's entries, read from the iterable `items` before the problem
+/// is locked (iterating may run any Python code).
+fn option_entries<'py>(items: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    if items.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "an option is an iterable of items, not a string ({}); \
+             write [\"a\", \"b\"] for the items a and b",
+            repr(items).0
+        )));
+    }
+    items.try_iter()?.collect()
+}
+
+/// The options of `options` (each as `option_entries` reads it) and their
+/// costs from `costs` (one per option: `ValueError` for more or fewer, or
+/// for a cost out of range), all read before anything is added.
+#[allow(clippy::type_complexity)]
+fn options_and_costs<'py>(
+    options: &Bound<'py, PyAny>,
+    costs: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(Vec<Vec<Bound<'py, PyAny>>>, Vec<u64>)> {
+    let mut read = Vec::new();
+    for option in options.try_iter()? {
+        read.push(option_entries(&option?)?);
+    }
+    let Some(costs) = costs else {
+        let zeros = vec![0; read.len()];
+        return Ok((read, zeros));
+    };
+    let mut each = Vec::with_capacity(read.len());
+    for (i, c) in costs.try_iter()?.enumerate() {
+        each.push(cost_of(&c?, &format!("costs[{i}]"))?);
+    }
+    if each.len() != read.len() {
+        return Err(PyValueError::new_err(format!(
+            "{} costs for {} options (expected one cost per option)",
+            each.len(),
+            read.len()
+        )));
+    }
+    Ok((read, each))
+}
+
+/// An option's cost: an int from 0 to MAX_COST.
+fn cost_of(value: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    int_in(value, what, 0, MAX_COST)
+}
+
+/// The bounds `(lo, hi)` of item `label`: ints from 0 to 2^32 - 1 (dlx-core
+/// then checks lo <= hi and hi >= 1).
+fn bounds_of(
+    label: &Bound<'_, PyAny>,
+    lo: &Bound<'_, PyAny>,
+    hi: &Bound<'_, PyAny>,
+) -> PyResult<(u32, u32)> {
+    let name = repr(label).0;
+    let lo = int_in(
+        lo,
+        &format!("the lower bound of item {name}"),
+        0,
+        u32::MAX.into(),
+    )?;
+    let hi = int_in(
+        hi,
+        &format!("the upper bound of item {name}"),
+        0,
+        u32::MAX.into(),
+    )?;
+    // Both in u32's range: checked above.
+    Ok((lo as u32, hi as u32))
 }
 
 /// An option's `entries` (declaration number, color code) as Python shows
@@ -477,21 +712,40 @@ impl Problem {
         bounds: Option<&Bound<'_, PyAny>>,
         costs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
-        let mut p = Problem::empty(py);
+        let mut p = State::empty(py);
         p.declare_all(primary, secondary)?;
         if let Some(bounds) = bounds {
             let items = bounds.call_method0("items")?;
             for pair in items.try_iter()? {
-                let (label, (lo, hi)): (Bound<'_, PyAny>, (u32, u32)) = pair?.extract()?;
+                let (label, pair): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair?.extract()?;
+                // A tuple or a list of two.
+                let two = pair
+                    .cast::<PyTuple>()
+                    .map(|t| t.as_sequence().clone())
+                    .or_else(|_| pair.cast::<PyList>().map(|l| l.as_sequence().clone()))
+                    .ok()
+                    .filter(|s| s.len().ok() == Some(2));
+                let Some(two) = two else {
+                    return Err(PyTypeError::new_err(format!(
+                        "the bounds of item {} must be a pair (lo, hi), got {}",
+                        repr(&label).0,
+                        repr(&pair).0
+                    )));
+                };
+                let (lo, hi) = (two.get_item(0)?, two.get_item(1)?);
+                let (lo, hi) = bounds_of(&label, &lo, &hi)?;
                 p.set_bounds(&label, lo, hi)?;
             }
         }
         if let Some(options) = options {
-            p.add_options(options, costs)?;
+            let (options, costs) = options_and_costs(options, costs)?;
+            for (items, cost) in options.iter().zip(costs) {
+                p.add_one(py, items, cost, Auto::No)?;
+            }
         } else if costs.is_some() {
             return Err(PyValueError::new_err("costs= given without options="));
         }
-        Ok(p)
+        Ok(p.into())
     }
 
     /// A problem whose items are those its options name, as xcover's
@@ -511,112 +765,118 @@ impl Problem {
         secondary: Option<&Bound<'_, PyAny>>,
         costs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
-        let mut p = Problem::empty(py);
+        let mut p = State::empty(py);
         p.declare_all(primary, secondary)?;
         let auto = match (primary.is_some(), secondary.is_some()) {
             (false, _) => Auto::Primary,
             (true, false) => Auto::Secondary,
             (true, true) => Auto::No,
         };
-        let mut costs = costs.map(|c| c.try_iter()).transpose()?;
-        for option in options.try_iter()? {
-            let cost = match costs.as_mut() {
-                None => 0,
-                Some(it) => it
-                    .next()
-                    .ok_or_else(|| PyValueError::new_err("fewer costs than options"))??
-                    .extract()?,
-            };
-            p.add_one(&option?, cost, auto)?;
+        let (options, costs) = options_and_costs(options, costs)?;
+        for (items, cost) in options.iter().zip(costs) {
+            p.add_one(py, items, cost, auto)?;
         }
-        Ok(p)
+        Ok(p.into())
     }
 
     /// Declares a primary item, covered between `lo` and `hi` times (both
     /// included; once by default).
-    #[pyo3(signature = (label, lo=1, hi=1))]
-    fn add_primary(&mut self, label: &Bound<'_, PyAny>, lo: u32, hi: u32) -> PyResult<()> {
-        self.declare(label, Some((lo, hi))).map(|_| ())
+    #[pyo3(signature = (label, lo=None, hi=None))]
+    fn add_primary(
+        &self,
+        label: &Bound<'_, PyAny>,
+        lo: Option<&Bound<'_, PyAny>>,
+        hi: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let py = label.py();
+        let one = 1u32.into_pyobject(py)?.into_any();
+        let (lo, hi) = bounds_of(label, lo.unwrap_or(&one), hi.unwrap_or(&one))?;
+        self.lock(py)?.declare(label, Some((lo, hi))).map(|_| ())
     }
 
     /// Declares a secondary item: covered at most once, or by any number of
     /// options that give it the same color.
-    fn add_secondary(&mut self, label: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.declare(label, None).map(|_| ())
+    fn add_secondary(&self, label: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.lock(label.py())?.declare(label, None).map(|_| ())
     }
 
     /// Sets the bounds of the primary item `label`: solutions cover it
-    /// between `lo` and `hi` times, both included (Knuth's DLX3).
-    fn set_bounds(&mut self, label: &Bound<'_, PyAny>, lo: u32, hi: u32) -> PyResult<()> {
-        let Some(d) = self.lookup(label)? else {
-            return Err(build_error(BuilderError::UnknownLabel { label: 0 }, |_| {
-                repr(label)
-            }));
-        };
-        self.builder
-            .set_bounds(d, lo, hi)
-            .map_err(|e| build_error(e, |_| repr(label)))?;
-        self.bounds[d as usize] = Some((lo, hi));
-        self.built = None;
-        Ok(())
+    /// between `lo` and `hi` times, both included (Knuth's DLX3). Ints from
+    /// 0 to 2^32 - 1, `hi` at least 1 and at least `lo`.
+    fn set_bounds(
+        &self,
+        label: &Bound<'_, PyAny>,
+        lo: &Bound<'_, PyAny>,
+        hi: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let (lo, hi) = bounds_of(label, lo, hi)?;
+        self.lock(label.py())?.set_bounds(label, lo, hi)
     }
 
     /// Adds an option and returns its number. `items` is an iterable of
     /// entries: a declared label, `(label, color)` or `"label:color"` for
     /// a colored secondary item. `cost` (an int from 0 to MAX_COST) counts
     /// only for `min_cost`.
-    #[pyo3(signature = (items, cost=0))]
-    fn add_option(&mut self, items: &Bound<'_, PyAny>, cost: u64) -> PyResult<usize> {
-        self.add_one(items, cost, Auto::No)
+    #[pyo3(signature = (items, cost=None))]
+    fn add_option(
+        &self,
+        items: &Bound<'_, PyAny>,
+        cost: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<usize> {
+        let py = items.py();
+        let cost = match cost {
+            Some(c) => cost_of(c, "cost")?,
+            None => 0,
+        };
+        let items = option_entries(items)?;
+        self.lock(py)?.add_one(py, &items, cost, Auto::No)
     }
 
     /// Adds each option of `options` (an iterable of options, each as for
     /// `add_option`), with the costs `costs` if given (an iterable of ints,
-    /// one per option). Stops at the first option refused: the ones
-    /// before it stay.
+    /// exactly one per option). Every option and cost is read first; then
+    /// the options are added in turn, and the first one refused stops the
+    /// call (the ones before it stay).
     #[pyo3(signature = (options, costs=None))]
     fn add_options(
-        &mut self,
+        &self,
         options: &Bound<'_, PyAny>,
         costs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<()> {
-        let mut costs = costs.map(|c| c.try_iter()).transpose()?;
-        for option in options.try_iter()? {
-            let cost = match costs.as_mut() {
-                None => 0,
-                Some(it) => it
-                    .next()
-                    .ok_or_else(|| PyValueError::new_err("fewer costs than options"))??
-                    .extract()?,
-            };
-            self.add_one(&option?, cost, Auto::No)?;
+        let py = options.py();
+        let (options, costs) = options_and_costs(options, costs)?;
+        let mut state = self.lock(py)?;
+        for (items, cost) in options.iter().zip(costs) {
+            state.add_one(py, items, cost, Auto::No)?;
         }
         Ok(())
     }
 
     /// The number of options.
-    fn __len__(&self) -> usize {
-        self.ends.len()
+    fn __len__(&self, py: Python<'_>) -> PyResult<usize> {
+        Ok(self.lock(py)?.ends.len())
     }
 
     /// `Problem(<P primary items, S secondary, O options>)`.
-    fn __repr__(&self) -> String {
-        let primary = self.bounds.iter().filter(|b| b.is_some()).count();
-        format!(
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let state = self.lock(py)?;
+        let primary = state.bounds.iter().filter(|b| b.is_some()).count();
+        Ok(format!(
             "Problem(<{} primary items, {} secondary, {} options>)",
             primary,
-            self.bounds.len() - primary,
-            self.ends.len()
-        )
+            state.bounds.len() - primary,
+            state.ends.len()
+        ))
     }
 
     /// The primary items' labels, in the order they were declared.
     #[getter]
     fn primary_items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let labels = self
+        let state = self.lock(py)?;
+        let labels = state
             .labels
             .iter()
-            .zip(&self.bounds)
+            .zip(&state.bounds)
             .filter(|(_, b)| b.is_some())
             .map(|(l, _)| l.bind(py))
             .collect::<Vec<_>>();
@@ -626,10 +886,11 @@ impl Problem {
     /// The secondary items' labels, in the order they were declared.
     #[getter]
     fn secondary_items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let labels = self
+        let state = self.lock(py)?;
+        let labels = state
             .labels
             .iter()
-            .zip(&self.bounds)
+            .zip(&state.bounds)
             .filter(|(_, b)| b.is_none())
             .map(|(l, _)| l.bind(py))
             .collect::<Vec<_>>();
@@ -640,8 +901,9 @@ impl Problem {
     /// exactly once, by label.
     #[getter]
     fn bounds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let state = self.lock(py)?;
         let d = PyDict::new(py);
-        for (label, b) in self.labels.iter().zip(&self.bounds) {
+        for (label, b) in state.labels.iter().zip(&state.bounds) {
             if let Some((lo, hi)) = *b {
                 if (lo, hi) != (1, 1) {
                     d.set_item(label.bind(py), (lo, hi))?;
@@ -652,28 +914,34 @@ impl Problem {
     }
 
     /// Option `i`'s entries as given: each a label, or `(label, color)`.
-    fn option<'py>(&self, py: Python<'py>, i: isize) -> PyResult<Bound<'py, PyList>> {
-        self.entries_of(py, self.option_number(i)?)
+    fn option<'py>(&self, i: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let py = i.py();
+        let state = self.lock(py)?;
+        state.entries_of(py, state.option_number(i)?)
     }
 
     /// Option `i`'s cost.
-    fn cost(&self, i: isize) -> PyResult<u64> {
-        Ok(self.costs[self.option_number(i)?])
+    fn cost(&self, i: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let state = self.lock(i.py())?;
+        Ok(state.costs[state.option_number(i)?])
     }
 
     /// Which search the problem needs: `"exact"` (DLX1), `"colors"`
     /// (DLX2) or `"multiplicities"` (bounds, DLX3).
     #[getter]
-    fn kind(&mut self) -> PyResult<&'static str> {
-        Ok(match self.built()?.problem.kind() {
-            Kind::Exact => "exact",
-            Kind::Colors => "colors",
-            Kind::Multiplicities => "multiplicities",
-            _ => "other",
+    fn kind(&self, py: Python<'_>) -> PyResult<&'static str> {
+        self.with_built(py, |built| {
+            Ok(match built.problem.kind() {
+                Kind::Exact => "exact",
+                Kind::Colors => "colors",
+                Kind::Multiplicities => "multiplicities",
+                _ => "other",
+            })
         })
     }
 
-    /// The number of solutions (at most `limit`, if given).
+    /// The number of solutions (at most `limit`, if given: an int of at
+    /// least 1).
     ///
     /// `threads`: 1 (the default) searches as Knuth's DLX1/DLX2/DLX3 do, on
     /// the calling thread's core; N > 1 shares the tree between N threads,
@@ -681,23 +949,26 @@ impl Problem {
     /// holding the count so far. `rule` names the branching rule (see
     /// `dlxrs.rules()`; the count never depends on it). `reduce` counts the
     /// problem reduced by Knuth's DLX-PRE preprocessing (see `reduce`).
-    #[pyo3(signature = (*, limit=None, threads=1, time_limit=None, rule=None, reduce=false))]
+    #[pyo3(signature = (*, limit=None, threads=None, time_limit=None, rule=None, reduce=false))]
     fn count(
-        mut slf: PyRefMut<'_, Self>,
-        limit: Option<u64>,
-        threads: usize,
-        time_limit: Option<f64>,
+        &self,
+        py: Python<'_>,
+        limit: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
         rule: Option<&str>,
         reduce: bool,
     ) -> PyResult<u64> {
-        let py = slf.py();
+        let limit = args::limit(limit)?;
         let settings = Settings::new(rule, time_limit, threads, None, reduce)?;
         let cancel = Cancel::new();
-        let problem = &mut slf.built()?.problem;
-        let c = detached(py, &cancel, || {
-            search::count(problem, &settings, limit, &cancel)
-        })?
-        .map_err(PyValueError::new_err)?;
+        let c = self
+            .with_built(py, |built| {
+                detached(py, &cancel, || {
+                    search::count(&mut built.problem, &settings, limit, &cancel)
+                })
+            })?
+            .map_err(PyValueError::new_err)?;
         counted(py, c)
     }
 
@@ -721,33 +992,39 @@ impl Problem {
     /// GIL; Ctrl-C raises `KeyboardInterrupt`; the problem is unchanged.
     #[pyo3(signature = (*, rule=None, max_entries=None, max_memory=None, time_limit=None))]
     fn zdd(
-        mut slf: PyRefMut<'_, Self>,
+        &self,
+        py: Python<'_>,
         rule: Option<&str>,
-        max_entries: Option<usize>,
-        max_memory: Option<usize>,
-        time_limit: Option<f64>,
+        max_entries: Option<&Bound<'_, PyAny>>,
+        max_memory: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Zdd> {
-        let py = slf.py();
         let rule = search::branching(rule)?;
         let deadline = search::deadline(time_limit)?;
-        let options = slf.option_table(py);
+        let max_entries = args::opt_int_in(max_entries, "max_entries", 0, usize::MAX as u64)?;
+        let max_memory = args::opt_int_in(max_memory, "max_memory", 0, usize::MAX as u64)?;
         let cancel = Cancel::new();
-        let problem = &mut slf.built()?.problem;
-        let built = detached(py, &cancel, || {
-            let mut memo = Memo::new().branching(rule).cancel(&cancel);
-            if let Some(n) = max_entries {
-                memo = memo.max_entries(n);
-            }
-            if let Some(n) = max_memory {
-                memo = memo.max_memory(n);
-            }
-            if let Some(d) = deadline {
-                memo = memo.deadline(d);
-            }
-            problem.zdd_with(&memo)
-        })?;
-        let (zdd, stats) = built.map_err(|e| memo_error(py, e))?;
-        Ok(Zdd::new(zdd, stats, options))
+        self.with_built(py, |built| {
+            // Taken after the built problem: options are only ever added,
+            // so the table names every option the diagram can hold.
+            let options = self.lock(py)?.option_table(py);
+            let problem = &mut built.problem;
+            let made = detached(py, &cancel, || {
+                let mut memo = Memo::new().branching(rule).cancel(&cancel);
+                if let Some(n) = max_entries {
+                    memo = memo.max_entries(n as usize);
+                }
+                if let Some(n) = max_memory {
+                    memo = memo.max_memory(n as usize);
+                }
+                if let Some(d) = deadline {
+                    memo = memo.deadline(d);
+                }
+                problem.zdd_with(&memo)
+            })?;
+            let (zdd, stats) = made.map_err(|e| memo_error(py, e))?;
+            Ok(Zdd::new(zdd, stats, options))
+        })
     }
 
     /// A lazy iterator over the solutions. Each solution lists its
@@ -759,23 +1036,28 @@ impl Problem {
     /// copy of the problem made now, so changing the problem meanwhile
     /// changes nothing.
     ///
-    /// `limit` stops after that many solutions; `time_limit` (seconds from
-    /// now, for the whole iteration) raises `LimitReached`; `seed`
-    /// randomises the order of the search (the same seed, the same order;
-    /// not a uniform draw); `rule` and `reduce` as for `count`.
+    /// `limit` (an int of at least 1) stops after that many solutions;
+    /// `time_limit` (seconds from now, for the whole iteration) raises
+    /// `LimitReached`; `seed` randomises the order of the search (the same
+    /// seed, the same order; not a uniform draw); `rule` and `reduce` as
+    /// for `count`.
     #[pyo3(signature = (*, limit=None, time_limit=None, rule=None, seed=None, reduce=false, indices=false))]
     #[allow(clippy::too_many_arguments)]
     fn solutions(
         slf: &Bound<'_, Self>,
-        limit: Option<u64>,
-        time_limit: Option<f64>,
+        limit: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
         rule: Option<&str>,
-        seed: Option<u64>,
+        seed: Option<&Bound<'_, PyAny>>,
         reduce: bool,
         indices: bool,
     ) -> PyResult<Solutions> {
-        let settings = Settings::new(rule, time_limit, 1, seed, reduce)?;
-        let core = slf.borrow_mut().built()?.problem.clone();
+        let py = slf.py();
+        let limit = args::limit(limit)?;
+        let settings = Settings::new(rule, time_limit, None, args::seed(seed)?, reduce)?;
+        let core = slf
+            .get()
+            .with_built(py, |built| Ok(built.problem.clone()))?;
         let labels = (!indices).then(|| slf.clone().unbind());
         Solutions::start(core, settings, limit, labels)
     }
@@ -784,30 +1066,32 @@ impl Problem {
     /// Arguments, and the form of the solution, as for `solutions`.
     #[pyo3(signature = (*, time_limit=None, rule=None, seed=None, indices=false))]
     fn first_solution<'py>(
-        mut slf: PyRefMut<'py, Self>,
-        time_limit: Option<f64>,
+        &self,
+        py: Python<'py>,
+        time_limit: Option<&Bound<'py, PyAny>>,
         rule: Option<&str>,
-        seed: Option<u64>,
+        seed: Option<&Bound<'py, PyAny>>,
         indices: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = slf.py();
-        let settings = Settings::new(rule, time_limit, 1, seed, false)?;
+        let settings = Settings::new(rule, time_limit, None, args::seed(seed)?, false)?;
         let cancel = Cancel::new();
-        let problem = &mut slf.built()?.problem;
-        let (step, solution, stats) = detached(py, &cancel, || {
-            let mut s = problem.solver();
-            s.set_branching(settings.rule);
-            s.set_deadline(settings.deadline);
-            s.set_cancel(Some(cancel.clone()));
-            if let Some(seed) = settings.seed {
-                s.set_seed(seed).expect("nothing forced or searched yet");
-            }
-            let step = s.next_solution();
-            let solution: Solution = s.solution().map(|o| o.index()).collect();
-            (step, solution, s.stats())
+        let (step, solution, stats) = self.with_built(py, |built| {
+            let problem = &mut built.problem;
+            detached(py, &cancel, || {
+                let mut s = problem.solver();
+                s.set_branching(settings.rule);
+                s.set_deadline(settings.deadline);
+                s.set_cancel(Some(cancel.clone()));
+                if let Some(seed) = settings.seed {
+                    s.set_seed(seed).expect("nothing forced or searched yet");
+                }
+                let step = s.next_solution();
+                let solution: Solution = s.solution().map(|o| o.index()).collect();
+                (step, solution, s.stats())
+            })
         })?;
         match step {
-            Step::Found => Ok(Some(slf.solution_of(py, &solution, indices)?)),
+            Step::Found => Ok(Some(self.lock(py)?.solution_of(py, &solution, indices)?)),
             Step::Exhausted => Ok(None),
             Step::Deadline | Step::NodeLimit => Err(limit_reached(
                 py,
@@ -827,33 +1111,49 @@ impl Problem {
     /// options' costs, colors allowed, bounds not). `time_limit` raises
     /// `LimitReached` holding the best found so far; `disjoint_bound` adds
     /// a lower bound that prunes more (the same answers). Raises
-    /// `CostError` for bounds, k out of range, or a best total above
-    /// MAX_COST.
-    #[pyo3(signature = (k=1, *, time_limit=None, disjoint_bound=false, indices=false))]
+    /// `CostError` for bounds, k out of range (1 to MAX_BEST), or a best
+    /// total above MAX_COST.
+    #[pyo3(signature = (k=None, *, time_limit=None, disjoint_bound=false, indices=false))]
     fn min_cost<'py>(
-        mut slf: PyRefMut<'py, Self>,
-        k: usize,
-        time_limit: Option<f64>,
+        &self,
+        py: Python<'py>,
+        k: Option<&Bound<'py, PyAny>>,
+        time_limit: Option<&Bound<'py, PyAny>>,
         disjoint_bound: bool,
         indices: bool,
     ) -> PyResult<Vec<(u64, Bound<'py, PyAny>)>> {
-        let py = slf.py();
+        let k = match k {
+            None => 1,
+            Some(k) => match args::int_in(k, "k", 0, usize::MAX as u64) {
+                Ok(k) => k as usize,
+                Err(e) if e.is_instance_of::<PyValueError>(py) => {
+                    return Err(CostError::new_err(e.value(py).to_string()))
+                }
+                Err(e) => return Err(e),
+            },
+        };
         let deadline = search::deadline(time_limit)?;
         let cancel = Cancel::new();
-        let problem = &slf.built()?.problem;
-        let report = detached(py, &cancel, || {
-            CostSearch::new(problem)
-                .best(k)
-                .deadline(deadline)
-                .cancel(Some(cancel.clone()))
-                .disjoint_bound(disjoint_bound)
-                .run()
-        })?
-        .map_err(|e| CostError::new_err(e.to_string()))?;
+        let report = self
+            .with_built(py, |built| {
+                let problem = &built.problem;
+                detached(py, &cancel, || {
+                    CostSearch::new(problem)
+                        .best(k)
+                        .deadline(deadline)
+                        .cancel(Some(cancel.clone()))
+                        .disjoint_bound(disjoint_bound)
+                        .run()
+                })
+            })?
+            .map_err(|e| CostError::new_err(e.to_string()))?;
         let mut best = Vec::with_capacity(report.solutions.len());
-        for s in &report.solutions {
-            let options: Solution = s.options.iter().map(|o| o.index()).collect();
-            best.push((s.cost, slf.solution_of(py, &options, indices)?));
+        {
+            let state = self.lock(py)?;
+            for s in &report.solutions {
+                let options: Solution = s.options.iter().map(|o| o.index()).collect();
+                best.push((s.cost, state.solution_of(py, &options, indices)?));
+            }
         }
         match report.outcome {
             Outcome::Complete | Outcome::SolutionLimit => Ok(best),
@@ -876,22 +1176,26 @@ impl Problem {
     /// problem of each of its options (`original[i]` for its option `i`).
     /// It has exactly the solutions of this problem, mapped back through
     /// `original`. Labels, colors and costs are kept.
-    fn reduce(mut slf: PyRefMut<'_, Self>) -> PyResult<(Problem, Vec<usize>)> {
-        let py = slf.py();
-        slf.built()?;
-        let this = &*slf;
-        let labeled = this.built.as_ref().expect("built above");
-        let core = &labeled.problem;
-        let r = detached(py, &Cancel::new(), || core.reduce())?;
-        let reduced = Problem::from_core(
-            py,
-            r.problem(),
-            |item| this.labels[*labeled.item_label(r.original_item(item)) as usize].clone_ref(py),
-            |c| this.colors[*labeled.color_label(c) as usize - 1].clone_ref(py),
-            |o| this.costs[r.original_option(OptionId::new(o)).index()],
-        )?;
-        let original = r.original_options().iter().map(|o| o.index()).collect();
-        Ok((reduced, original))
+    fn reduce(&self, py: Python<'_>) -> PyResult<(Problem, Vec<usize>)> {
+        let cancel = Cancel::new();
+        self.with_built(py, |labeled| {
+            let core = &labeled.problem;
+            let r = detached(py, &cancel, || core.reduce())?;
+            // Items, colors and options are only ever added: the numbers
+            // of the built problem name the same ones in the state now.
+            let state = self.lock(py)?;
+            let reduced = State::from_core(
+                py,
+                r.problem(),
+                |item| {
+                    state.labels[*labeled.item_label(r.original_item(item)) as usize].clone_ref(py)
+                },
+                |c| state.colors[*labeled.color_label(c) as usize - 1].clone_ref(py),
+                |o| state.costs[r.original_option(OptionId::new(o)).index()],
+            )?;
+            let original = r.original_options().iter().map(|o| o.index()).collect();
+            Ok((reduced.into(), original))
+        })
     }
 
     /// Cuts the search tree at `depth` levels: the parts, in the search's
@@ -902,16 +1206,19 @@ impl Problem {
     /// raises `LimitReached` holding the parts cut so far.
     #[pyo3(signature = (depth, *, time_limit=None))]
     fn cut(
-        mut slf: PyRefMut<'_, Self>,
-        depth: usize,
-        time_limit: Option<f64>,
+        &self,
+        py: Python<'_>,
+        depth: &Bound<'_, PyAny>,
+        time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<Part>> {
-        let py = slf.py();
+        let depth = args::size_in(depth, "depth", 0, u32::MAX as usize)?;
         let deadline = search::deadline(time_limit)?;
         let cancel = Cancel::new();
-        let problem = &mut slf.built()?.problem;
-        let (parts, outcome) = detached(py, &cancel, || {
-            search::cut(problem, depth, None, deadline, &cancel)
+        let (parts, outcome) = self.with_built(py, |built| {
+            let problem = &mut built.problem;
+            detached(py, &cancel, || {
+                search::cut(problem, depth, None, deadline, &cancel)
+            })
         })?;
         let parts: Vec<Part> = parts
             .into_iter()
@@ -944,25 +1251,28 @@ impl Problem {
     /// a copy: a pickled problem, or one built the same way), on `threads`
     /// threads. Cuts the tree to the parts' depth again and refuses a part
     /// that is not there (`ValueError`), or that is listed twice.
-    #[pyo3(signature = (parts, *, threads=1, time_limit=None))]
+    #[pyo3(signature = (parts, *, threads=None, time_limit=None))]
     fn count_parts(
-        mut slf: PyRefMut<'_, Self>,
+        &self,
+        py: Python<'_>,
         parts: Vec<PyRef<'_, Part>>,
-        threads: usize,
-        time_limit: Option<f64>,
+        threads: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
-        let py = slf.py();
         let settings = Settings::new(None, time_limit, threads, None, false)?;
         let (depth, wanted) = sorted_parts(parts)?;
         let cancel = Cancel::new();
-        let problem = &mut slf.built()?.problem;
-        let c = detached(py, &cancel, || {
-            match search::find_parts(problem, depth, &wanted, settings.deadline, &cancel)? {
-                Err(stopped) => Ok(stopped),
-                Ok(found) => search::count_parts(problem, &found, &settings, &cancel),
-            }
-        })?
-        .map_err(PyValueError::new_err)?;
+        let c = self
+            .with_built(py, |built| {
+                let problem = &mut built.problem;
+                detached(py, &cancel, || {
+                    match search::find_parts(problem, depth, &wanted, settings.deadline, &cancel)? {
+                        Err(stopped) => Ok(stopped),
+                        Ok(found) => search::count_parts(problem, &found, &settings, &cancel),
+                    }
+                })
+            })?
+            .map_err(PyValueError::new_err)?;
         counted(py, c)
     }
 
@@ -970,43 +1280,52 @@ impl Problem {
     /// the cut, `(index, solutions, nodes, seconds)`. What a task of
     /// `dlxrs.dask` reports. `time_limit` (for them all) raises
     /// `LimitReached` holding the parts counted so far.
-    #[pyo3(signature = (parts, *, threads=1, time_limit=None))]
+    #[pyo3(signature = (parts, *, threads=None, time_limit=None))]
     fn count_each_part(
-        mut slf: PyRefMut<'_, Self>,
+        &self,
+        py: Python<'_>,
         parts: Vec<PyRef<'_, Part>>,
-        threads: usize,
-        time_limit: Option<f64>,
+        threads: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<(usize, u64, u64, f64)>> {
-        let py = slf.py();
         let settings = Settings::new(None, time_limit, threads, None, false)?;
         let (depth, wanted) = sorted_parts(parts)?;
         let cancel = Cancel::new();
-        let problem = &mut slf.built()?.problem;
         type Rows = Vec<(usize, u64, u64, f64)>;
-        let (rows, last) = detached(py, &cancel, || -> Result<(Rows, Counted), String> {
-            let found =
-                match search::find_parts(problem, depth, &wanted, settings.deadline, &cancel)? {
-                    Err(stopped) => return Ok((Vec::new(), stopped)),
-                    Ok(found) => found,
-                };
-            let mut rows = Vec::with_capacity(found.len());
-            for ((c, seconds), want) in search::count_each(problem, &found, &settings, &cancel)?
-                .into_iter()
-                .zip(&wanted)
-            {
-                if c.outcome != Outcome::Complete {
-                    return Ok((rows, c));
-                }
-                rows.push((want.index, c.solutions, c.stats.nodes, seconds));
-            }
-            let done = Counted {
-                solutions: rows.iter().map(|r| r.1).sum(),
-                outcome: Outcome::Complete,
-                stats: dlx_core::Stats::default(),
-            };
-            Ok((rows, done))
-        })?
-        .map_err(PyValueError::new_err)?;
+        let (rows, last) = self
+            .with_built(py, |built| {
+                let problem = &mut built.problem;
+                detached(py, &cancel, || -> Result<(Rows, Counted), String> {
+                    let found = match search::find_parts(
+                        problem,
+                        depth,
+                        &wanted,
+                        settings.deadline,
+                        &cancel,
+                    )? {
+                        Err(stopped) => return Ok((Vec::new(), stopped)),
+                        Ok(found) => found,
+                    };
+                    let mut rows = Vec::with_capacity(found.len());
+                    for ((c, seconds), want) in
+                        search::count_each(problem, &found, &settings, &cancel)?
+                            .into_iter()
+                            .zip(&wanted)
+                    {
+                        if c.outcome != Outcome::Complete {
+                            return Ok((rows, c));
+                        }
+                        rows.push((want.index, c.solutions, c.stats.nodes, seconds));
+                    }
+                    let done = Counted {
+                        solutions: rows.iter().map(|r| r.1).sum(),
+                        outcome: Outcome::Complete,
+                        stats: dlx_core::Stats::default(),
+                    };
+                    Ok((rows, done))
+                })
+            })?
+            .map_err(PyValueError::new_err)?;
         match last.outcome {
             Outcome::Complete => Ok(rows),
             _ => {
@@ -1040,23 +1359,22 @@ impl Problem {
         ),
     )> {
         let py = slf.py();
-        let p = slf.borrow();
+        let p = slf.get().lock(py)?;
         let labels = p.labels.iter().map(|l| l.clone_ref(py)).collect();
         let colors = p.colors.iter().map(|c| c.clone_ref(py)).collect();
         let items = p.entries.iter().map(|e| e.0).collect();
         let codes = p.entries.iter().map(|e| e.1).collect();
-        Ok((
-            slf.get_type().getattr("_from_state")?,
-            (
-                labels,
-                p.bounds.clone(),
-                colors,
-                items,
-                codes,
-                p.ends.clone(),
-                p.costs.clone(),
-            ),
-        ))
+        let state = (
+            labels,
+            p.bounds.clone(),
+            colors,
+            items,
+            codes,
+            p.ends.clone(),
+            p.costs.clone(),
+        );
+        drop(p);
+        Ok((slf.get_type().getattr("_from_state")?, state))
     }
 
     /// Unpickling: see `__reduce__`. Every item and option is checked
@@ -1077,7 +1395,7 @@ impl Problem {
         if labels.len() != bounds.len() || items.len() != codes.len() || ends.len() != costs.len() {
             return Err(bad());
         }
-        let mut p = Problem::empty(py);
+        let mut p = State::empty(py);
         for (label, b) in labels.iter().zip(bounds) {
             p.declare(label.bind(py), b)?;
         }
@@ -1087,7 +1405,11 @@ impl Problem {
         }
         p.colors = colors;
         let entries: Vec<(u32, u32)> = items.into_iter().zip(codes).collect();
-        if entries.iter().any(|&(_, c)| c as usize > p.colors.len()) {
+        if entries
+            .iter()
+            .any(|&(d, c)| d as usize >= p.labels.len() || c as usize > p.colors.len())
+            || costs.iter().any(|&c| c > MAX_COST)
+        {
             return Err(bad());
         }
         let mut start = 0;
@@ -1098,6 +1420,6 @@ impl Problem {
             p.push_option(py, &entries[start..end], cost)?;
             start = end;
         }
-        Ok(p)
+        Ok(p.into())
     }
 }

@@ -5,10 +5,11 @@ use std::time::{Duration, Instant};
 
 use dlx_core::parallel::Counter;
 use dlx_core::{Branching, Cancel, Outcome, Part, Problem, Stats};
-use pyo3::exceptions::PyValueError;
-use pyo3::PyResult;
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
 
-use crate::errors::bad_time_limit;
+use crate::args;
+use crate::errors::{bad_time_limit, repr};
 use crate::parts::Part as Wanted;
 
 /// The most threads a count takes (dlx-sudoku's programs take as many).
@@ -29,11 +30,11 @@ pub(crate) struct Settings {
 impl Settings {
     /// Settings from the keyword arguments: `rule` a name of
     /// `Branching::ALL` (`None`: DLX1's), `time_limit` in seconds from now,
-    /// `threads` 0 for one per core.
+    /// `threads` 0 for one per core (`None`: 1).
     pub(crate) fn new(
         rule: Option<&str>,
-        time_limit: Option<f64>,
-        threads: usize,
+        time_limit: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
         seed: Option<u64>,
         reduce: bool,
     ) -> PyResult<Settings> {
@@ -61,26 +62,56 @@ pub(crate) fn branching(name: Option<&str>) -> PyResult<Branching> {
     })
 }
 
-/// The deadline `seconds` from now (`None`: none; a limit too far to
-/// represent is none).
-pub(crate) fn deadline(seconds: Option<f64>) -> PyResult<Option<Instant>> {
-    match seconds {
-        None => Ok(None),
-        Some(t) if t.is_finite() && t >= 0.0 => {
-            let limit = Duration::try_from_secs_f64(t).map_err(|_| bad_time_limit(t))?;
-            Ok(Instant::now().checked_add(limit))
+/// The deadline `seconds` (a number: int or float) from now (`None`:
+/// none; a limit too far to represent is none).
+pub(crate) fn deadline(seconds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Instant>> {
+    let Some(seconds) = seconds.filter(|s| !s.is_none()) else {
+        return Ok(None);
+    };
+    let t = match seconds.extract::<f64>() {
+        Ok(t) => t,
+        // An int past a float's range: far future, or far past.
+        Err(e) if e.is_instance_of::<PyOverflowError>(seconds.py()) => {
+            return if seconds.lt(0)? {
+                Err(bad_time_limit(&repr(seconds).0))
+            } else {
+                Ok(None)
+            };
         }
-        Some(t) => Err(bad_time_limit(t)),
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "time_limit must be a number of seconds, not {}",
+                repr(seconds).0
+            )))
+        }
+    };
+    if !(t.is_finite() && t >= 0.0) {
+        return Err(bad_time_limit(&t.to_string()));
+    }
+    match Duration::try_from_secs_f64(t) {
+        Ok(limit) => Ok(Instant::now().checked_add(limit)),
+        // Finite and at least 0, but more seconds than a Duration holds.
+        Err(_) => Ok(None),
     }
 }
 
-/// `threads`, with 0 as one per core; at most [`MAX_THREADS`].
-fn threads_of(threads: usize) -> PyResult<usize> {
-    if threads > MAX_THREADS {
-        return Err(PyValueError::new_err(format!(
-            "threads={threads}: at most {MAX_THREADS} threads"
-        )));
-    }
+/// `threads` (`None`: 1), with 0 as one per core; at most [`MAX_THREADS`].
+fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    let Some(threads) = threads.filter(|t| !t.is_none()) else {
+        return Ok(1);
+    };
+    let threads = args::size_in(threads, "threads (0: one per core)", 0, MAX_THREADS)
+        .map_err(|e| {
+            let py = threads.py();
+            if e.is_instance_of::<PyValueError>(py) {
+                PyValueError::new_err(format!(
+                    "threads={}: expected 1 to at most {MAX_THREADS} threads, or 0 for one per core",
+                    repr(threads).0
+                ))
+            } else {
+                e
+            }
+        })?;
     Ok(match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,

@@ -6,12 +6,20 @@
 //! finds one solution per request: each `next()` sends a request and waits
 //! for the reply without the GIL (see `wait`). Nothing is searched ahead.
 //! Dropping the iterator cancels the search and ends the thread.
+//!
+//! The iterator may be shared by threads (a frozen class): one `next()` runs
+//! at a time, and another thread's `next()` meanwhile raises `ValueError`,
+//! as a generator already executing does; `close()` and `found` work at
+//! any time. Each `next()` first runs Python's signal handlers, so Ctrl-C
+//! stops `list(it)` (which calls `next()` from C) between two solutions
+//! too.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError, TryLockError};
 
 use dlx_core::{Cancel, OptionId, Problem, Stats, Step};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -33,20 +41,30 @@ enum Reply {
 /// each item is a list of option numbers, in the order the search chose
 /// them. After a `KeyboardInterrupt` the iteration can go on where it
 /// stopped; after `LimitReached` it is over. `close()` ends it early.
-#[pyclass(module = "dlxrs._dlxrs")]
+#[pyclass(module = "dlxrs._dlxrs", frozen)]
 pub struct Solutions {
-    /// Requests to the search thread; `None` once the iteration is over.
-    requests: Option<Sender<()>>,
-    replies: Mutex<Receiver<Reply>>,
+    /// What `next()` changes; held by the one `next()` running.
+    inner: Mutex<Inner>,
     cancel: Cancel,
-    limit: Option<u64>,
-    found: u64,
-    /// A solution that arrived with a `KeyboardInterrupt`, for the next call.
-    pending: Option<Vec<usize>>,
+    found: AtomicU64,
+    /// `close()` was called (maybe while a `next()` was running).
+    closed: AtomicBool,
     /// The problem, to give solutions as its options' labels; `None`: as
     /// option numbers. (Options are never changed once added, so the
     /// numbers the copy searched name the same options here.)
     labels: Option<Py<crate::problem::Problem>>,
+}
+
+/// The state of the iteration.
+struct Inner {
+    /// Requests to the search thread; `None` once the iteration is over.
+    requests: Option<Sender<()>>,
+    /// In a mutex of its own: a `Receiver` cannot be shared, and the wait
+    /// runs without the GIL.
+    replies: Mutex<Receiver<Reply>>,
+    limit: Option<u64>,
+    /// A solution that arrived with a `KeyboardInterrupt`, for the next call.
+    pending: Option<Vec<usize>>,
 }
 
 impl Solutions {
@@ -66,20 +84,24 @@ impl Solutions {
             .spawn(move || search(problem, &settings, watched, &req_rx, &rep_tx))
             .map_err(|e| PyRuntimeError::new_err(format!("cannot start the search thread: {e}")))?;
         Ok(Solutions {
-            requests: Some(req_tx),
-            replies: Mutex::new(rep_rx),
+            inner: Mutex::new(Inner {
+                requests: Some(req_tx),
+                replies: Mutex::new(rep_rx),
+                limit,
+                pending: None,
+            }),
             cancel,
-            limit,
-            found: 0,
-            pending: None,
+            found: AtomicU64::new(0),
+            closed: AtomicBool::new(false),
             labels,
         })
     }
 
     /// Ends the iteration and the search thread.
-    fn finish(&mut self) {
+    fn finish(&self, inner: &mut Inner) {
         self.cancel.cancel();
-        self.requests = None;
+        inner.requests = None;
+        inner.pending = None;
     }
 }
 
@@ -127,87 +149,115 @@ impl Solutions {
 
     /// The next solution (`StopIteration` after the last); see
     /// `Problem.solutions`.
-    fn __next__<'py>(slf: PyRefMut<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let py = slf.py();
-        let labels = slf.labels.as_ref().map(|p| p.clone_ref(py));
-        let next = Solutions::next_numbers(slf)?;
-        match (next, labels) {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let next = self.next_numbers(py)?;
+        match (next, &self.labels) {
             (None, _) => Ok(None),
             (Some(s), None) => Ok(Some(PyList::new(py, s)?.into_any())),
-            (Some(s), Some(p)) => Ok(Some(p.bind(py).try_borrow()?.solution_of(py, &s, false)?)),
+            (Some(s), Some(p)) => Ok(Some(p.get().lock(py)?.solution_of(py, &s, false)?)),
         }
     }
 
     /// The number of solutions given so far.
     #[getter]
     fn found(&self) -> u64 {
-        self.found
+        self.found.load(Ordering::Relaxed)
     }
 
     /// Ends the iteration and its search thread (the next `next()` raises
-    /// `StopIteration`).
-    fn close(&mut self) {
-        self.pending = None;
-        self.finish();
+    /// `StopIteration`; one running in another thread meanwhile stops).
+    fn close(&self) {
+        self.closed.store(true, Ordering::Release);
+        self.cancel.cancel();
+        if let Ok(mut inner) = self.inner.try_lock() {
+            self.finish(&mut inner);
+        }
     }
 }
 
 impl Solutions {
     /// The next solution as option numbers; `None` at the end.
-    fn next_numbers(mut slf: PyRefMut<'_, Self>) -> PyResult<Option<Vec<usize>>> {
-        let py = slf.py();
-        if let Some(solution) = slf.pending.take() {
-            slf.found += 1;
+    fn next_numbers(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        // Ctrl-C between two solutions found at once, when `next()` is
+        // called from C (`list(it)`), where Python checks for no signals.
+        py.check_signals()?;
+        let mut inner = match self.inner.try_lock() {
+            Ok(inner) => inner,
+            Err(TryLockError::Poisoned(inner)) => inner.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                return Err(PyValueError::new_err(
+                    "this Solutions iterator is already running next() in another thread",
+                ))
+            }
+        };
+        if self.closed.load(Ordering::Acquire) {
+            self.finish(&mut inner);
+            return Ok(None);
+        }
+        if let Some(solution) = inner.pending.take() {
+            self.found.fetch_add(1, Ordering::Relaxed);
             return Ok(Some(solution));
         }
-        if slf.limit.is_some_and(|limit| slf.found >= limit) {
-            slf.finish();
+        if inner
+            .limit
+            .is_some_and(|limit| self.found.load(Ordering::Relaxed) >= limit)
+        {
+            self.finish(&mut inner);
         }
-        let Some(requests) = &slf.requests else {
+        let Some(requests) = &inner.requests else {
             return Ok(None);
         };
         if requests.send(()).is_err() {
-            slf.requests = None;
+            inner.requests = None;
             return Err(PyRuntimeError::new_err("the search thread has ended"));
         }
-        let this = &*slf;
+        let (replies, cancel) = (&inner.replies, &self.cancel);
         let waited = py.detach(|| {
-            let replies = this.replies.lock().expect("one waiter at a time");
-            wait_interruptible(&replies, &this.cancel)
+            let replies = replies.lock().unwrap_or_else(PoisonError::into_inner);
+            wait_interruptible(&replies, cancel)
         });
         let (reply, interrupt) = match waited {
             Ok(r) => r,
             Err(e) => {
-                slf.finish();
+                self.finish(&mut inner);
                 return Err(e);
             }
         };
+        if self.closed.load(Ordering::Acquire) {
+            self.finish(&mut inner);
+            return match interrupt {
+                Some(err) => Err(err),
+                None => Ok(None),
+            };
+        }
         if let Some(err) = interrupt {
             // Keep what the search found while it was being stopped, and let
             // the next call resume it.
             match reply {
-                Reply::Found(solution) => slf.pending = Some(solution),
+                Reply::Found(solution) => inner.pending = Some(solution),
                 Reply::Stopped(Step::Cancelled, _) => {}
-                Reply::Exhausted | Reply::Stopped(..) => slf.finish(),
+                Reply::Exhausted | Reply::Stopped(..) => self.finish(&mut inner),
             }
-            slf.cancel.reset();
+            if inner.requests.is_some() {
+                self.cancel.reset();
+            }
             return Err(err);
         }
         match reply {
             Reply::Found(solution) => {
-                slf.found += 1;
+                self.found.fetch_add(1, Ordering::Relaxed);
                 Ok(Some(solution))
             }
             Reply::Exhausted => {
-                slf.finish();
+                self.finish(&mut inner);
                 Ok(None)
             }
             Reply::Stopped(step, stats) => {
-                slf.finish();
+                self.finish(&mut inner);
                 if step == Step::Cancelled {
                     return Err(PyRuntimeError::new_err("the search was cancelled"));
                 }
-                let found = slf.found;
+                let found = self.found.load(Ordering::Relaxed);
                 Err(limit_reached(
                     py,
                     &format!("{found} solutions given before it"),

@@ -12,8 +12,9 @@
 //! of dlx-core can be resumed after it stops (the min-cost search, the cut,
 //! the parallel count start again), but every one watches a `Cancel`.
 
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use dlx_core::Cancel;
 use pyo3::exceptions::PyRuntimeError;
@@ -26,7 +27,9 @@ const POLL: Duration = Duration::from_millis(50);
 /// Runs `work` on a scoped thread with the GIL released and returns what it
 /// returns. Python's signal handlers run every [`POLL`]; if one raises,
 /// `cancel` is set, `work` is waited for (it must watch `cancel`, or the
-/// wait lasts until it ends), and the handler's exception is returned.
+/// wait lasts until it ends), and the handler's exception is returned. A
+/// panic of `work` (a bug) is a `RuntimeError`, never Python's
+/// `PanicException`.
 pub(crate) fn detached<T, F>(py: Python<'_>, cancel: &Cancel, work: F) -> PyResult<T>
 where
     T: Send,
@@ -36,10 +39,15 @@ where
         std::thread::scope(|scope| {
             let (tx, rx) = mpsc::channel();
             scope.spawn(move || {
+                // Caught here, so that the scope does not panic in turn.
+                let done = panic::catch_unwind(AssertUnwindSafe(work));
                 // The receiver is gone only if the waiting side failed.
-                let _ = tx.send(work());
+                let _ = tx.send(done);
             });
-            wait(&rx, cancel).map(|(value, _)| value)
+            let (done, ()) = wait(&rx, cancel)?;
+            done.map_err(|_| {
+                PyRuntimeError::new_err("internal error: the search panicked (a bug of dlxrs)")
+            })
         })
     })
 }
@@ -80,5 +88,36 @@ fn wait<T>(rx: &Receiver<T>, cancel: &Cancel) -> PyResult<(T, ())> {
     match wait_interruptible(rx, cancel)? {
         (value, None) => Ok((value, ())),
         (_, Some(err)) => Err(err),
+    }
+}
+
+/// How long a call that holds the GIL (drawing samples, handing out
+/// solutions found earlier) works before it lets other threads run.
+const SLICE: Duration = Duration::from_millis(5);
+
+/// Paces work done while holding the GIL: every [`SLICE`], the GIL is let
+/// go for a moment (other Python threads run, a timer that sends SIGINT
+/// among them) and Python's signal handlers run, so that Ctrl-C stops the
+/// work even when Python calls it from C (`list(it)`, `deque(it)`).
+pub(crate) struct Pacer {
+    last: Instant,
+}
+
+impl Pacer {
+    /// A pacer whose first slice starts now.
+    pub(crate) fn new() -> Pacer {
+        Pacer {
+            last: Instant::now(),
+        }
+    }
+
+    /// Checks for signals, and lets the GIL go if a slice has passed: an
+    /// exception from a signal handler (`KeyboardInterrupt`) is returned.
+    pub(crate) fn tick(&mut self, py: Python<'_>) -> PyResult<()> {
+        if self.last.elapsed() >= SLICE {
+            py.detach(|| ());
+            self.last = Instant::now();
+        }
+        py.check_signals()
     }
 }

@@ -16,15 +16,20 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::hash::{BuildHasher, Hasher};
 use std::io::{BufWriter, Write};
-use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError, TryLockError};
+use std::time::Duration;
 
 use dlx_core::{MemoStats, SplitMix64, Zdd as CoreZdd};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use crate::args;
+use crate::errors::{file_path, os_error};
 use crate::problem::entries_list;
+use crate::wait::Pacer;
 
 /// The options of a problem as Python shows them, copied from a `Problem`:
 /// each option's entries (declaration number, color code) and the labels
@@ -142,10 +147,20 @@ impl Zdd {
 
     /// One uniform draw, as option numbers.
     fn draw(&self, rng: &mut SplitMix64) -> PyResult<Option<Vec<usize>>> {
-        let drawn = self.zdd.sample(rng);
-        Ok(drawn.map(|s| s.iter().map(|o| o.index()).collect()))
+        draw(&self.zdd, rng)
     }
 }
+
+/// One uniform draw from `zdd`, as option numbers.
+fn draw(zdd: &CoreZdd, rng: &mut SplitMix64) -> PyResult<Option<Vec<usize>>> {
+    let drawn = zdd.sample(rng);
+    Ok(drawn.map(|s| s.iter().map(|o| o.index()).collect()))
+}
+
+/// The most draws `Zdd.samples` returns in one list: each holds a whole
+/// solution, and a list of a billion would fill the memory before it were
+/// done. `Zdd.iter_samples` draws any number, lazily.
+const MAX_SAMPLES: usize = 1 << 20;
 
 /// A generator for `seed`, or for a seed drawn from the operating system's
 /// randomness (through std's hash keys) when it is `None`.
@@ -193,10 +208,10 @@ impl Zdd {
     fn sample<'py>(
         &self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<&Bound<'py, PyAny>>,
         indices: bool,
     ) -> PyResult<Option<Bound<'py, PyList>>> {
-        match self.draw(&mut rng(seed))? {
+        match self.draw(&mut rng(args::seed(seed)?))? {
             None => Ok(None),
             Some(s) => Ok(Some(self.options.solution(py, &s, indices)?)),
         }
@@ -204,24 +219,53 @@ impl Zdd {
 
     /// `n` solutions drawn uniformly and independently (with repeats), one
     /// generator from `seed` for them all (the draws of `dlx --memo
-    /// --sample N --seed S`); `[]` if there is no solution.
+    /// --sample N --seed S`); `[]` if there is no solution. `n` is at most
+    /// 2^20 (`ValueError` past it: `iter_samples` draws any number,
+    /// lazily); Ctrl-C stops the drawing.
     #[pyo3(signature = (n, *, seed=None, indices=false))]
     fn samples<'py>(
         &self,
         py: Python<'py>,
-        n: usize,
-        seed: Option<u64>,
+        n: &Bound<'py, PyAny>,
+        seed: Option<&Bound<'py, PyAny>>,
         indices: bool,
     ) -> PyResult<Bound<'py, PyList>> {
-        let mut rng = rng(seed);
+        let n = args::size_in(
+            n,
+            "n (for more draws, iterate over iter_samples())",
+            0,
+            MAX_SAMPLES,
+        )?;
+        let mut rng = rng(args::seed(seed)?);
         let out = PyList::empty(py);
+        let mut pacer = Pacer::new();
         for _ in 0..n {
+            pacer.tick(py)?;
             match self.draw(&mut rng)? {
                 None => break,
                 Some(s) => out.append(self.options.solution(py, &s, indices)?)?,
             }
         }
         Ok(out)
+    }
+
+    /// A lazy iterator of solutions drawn uniformly and independently: `n`
+    /// of them (`None`: without end), the same draws as `samples(n,
+    /// seed=seed)` gives as a list; nothing if there is no solution.
+    #[pyo3(signature = (n=None, *, seed=None, indices=false))]
+    fn iter_samples(
+        slf: &Bound<'_, Self>,
+        n: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        indices: bool,
+    ) -> PyResult<ZddSamples> {
+        let left = args::opt_int_in(n, "n (None: without end)", 0, u64::MAX)?;
+        let rng = rng(args::seed(seed)?);
+        Ok(ZddSamples {
+            zdd: slf.clone().unbind(),
+            indices,
+            state: Mutex::new((rng, left, Pacer::new())),
+        })
     }
 
     /// A lazy iterator over every solution, each as `Problem.solutions`
@@ -247,16 +291,18 @@ impl Zdd {
         String::from_utf8(text).map_err(|e| PyRuntimeError::new_err(e.to_string()))
     }
 
-    /// Writes `to_text()` to the file `path`. Raises `OSError` if it
-    /// cannot.
-    fn write(&self, py: Python<'_>, path: std::path::PathBuf) -> PyResult<()> {
+    /// Writes `to_text()` to the file `path` (a str, bytes or
+    /// os.PathLike). Raises `OSError` if it cannot, with `errno` and
+    /// `filename` as `open()` sets them.
+    fn write(&self, py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (path, name) = file_path(path)?;
         let zdd = &self.zdd;
         py.detach(|| {
             let mut out = BufWriter::new(File::create(&path)?);
             zdd.write_text(&mut out)?;
             out.flush()
-        })?;
-        Ok(())
+        })
+        .map_err(|e| os_error(py, &e, &name))
     }
 
     /// `Zdd(<N nodes, C solutions>)`.
@@ -269,17 +315,29 @@ impl Zdd {
 /// The largest chunk of solutions the walk sends at once.
 const CHUNK: usize = 1024;
 
+/// How long `ZddSolutions.__next__` waits for the walk between two looks
+/// for signals (Ctrl-C).
+const POLL: Duration = Duration::from_millis(50);
+
 /// A lazy iterator over the solutions of a `Zdd` (see `Zdd.solutions`).
-/// `close()` ends it early.
-#[pyclass(module = "dlxrs._dlxrs")]
+/// `close()` ends it early. One `next()` runs at a time: another thread's
+/// meanwhile raises `ValueError`, as a generator already executing does.
+#[pyclass(module = "dlxrs._dlxrs", frozen)]
 pub struct ZddSolutions {
     zdd: Py<Zdd>,
     indices: bool,
+    inner: Mutex<WalkState>,
+    found: AtomicU64,
+    closed: AtomicBool,
+}
+
+/// What `next()` changes.
+struct WalkState {
+    pace: Pacer,
     /// Chunks of solutions from the walk; `None` once the iteration is over.
     chunks: Option<Mutex<Receiver<Vec<Vec<usize>>>>>,
     /// The rest of the chunk received last.
     ready: VecDeque<Vec<usize>>,
-    found: u64,
 }
 
 impl ZddSolutions {
@@ -311,10 +369,35 @@ impl ZddSolutions {
         Ok(ZddSolutions {
             zdd,
             indices,
-            chunks: Some(Mutex::new(rx)),
-            ready: VecDeque::new(),
-            found: 0,
+            inner: Mutex::new(WalkState {
+                pace: Pacer::new(),
+                chunks: Some(Mutex::new(rx)),
+                ready: VecDeque::new(),
+            }),
+            found: AtomicU64::new(0),
+            closed: AtomicBool::new(false),
         })
+    }
+}
+
+/// The next chunk from the walk (`None`: the walk is over), waited for
+/// without the GIL, Python's signal handlers run every [`POLL`]: a
+/// handler's exception (Ctrl-C) is returned, and the chunk stays for the
+/// next call.
+fn receive(
+    py: Python<'_>,
+    chunks: &Mutex<Receiver<Vec<Vec<usize>>>>,
+) -> PyResult<Option<Vec<Vec<usize>>>> {
+    loop {
+        let received = py.detach(|| {
+            let rx = chunks.lock().unwrap_or_else(PoisonError::into_inner);
+            rx.recv_timeout(POLL)
+        });
+        match received {
+            Ok(chunk) => return Ok(Some(chunk)),
+            Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+        }
     }
 }
 
@@ -326,27 +409,41 @@ impl ZddSolutions {
     }
 
     /// The next solution (`StopIteration` after the last).
-    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
-        if self.ready.is_empty() {
-            let Some(chunks) = &self.chunks else {
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let mut inner = match self.inner.try_lock() {
+            Ok(inner) => inner,
+            Err(TryLockError::Poisoned(inner)) => inner.into_inner(),
+            Err(TryLockError::WouldBlock) => {
+                return Err(PyValueError::new_err(
+                    "this ZddSolutions iterator is already running next() in another thread",
+                ))
+            }
+        };
+        // Ctrl-C between two solutions, also when `next()` is called from
+        // C (`list(it)`, `deque(it)`), where Python checks for no signals.
+        inner.pace.tick(py)?;
+        if self.closed.load(Ordering::Acquire) {
+            inner.chunks = None;
+            inner.ready.clear();
+            return Ok(None);
+        }
+        if inner.ready.is_empty() {
+            let Some(chunks) = &inner.chunks else {
                 return Ok(None);
             };
-            let received = py.detach(|| {
-                let rx = chunks.lock().unwrap_or_else(PoisonError::into_inner);
-                rx.recv()
-            });
-            match received {
-                Ok(chunk) => self.ready.extend(chunk),
-                Err(_) => {
-                    self.chunks = None;
+            match receive(py, chunks)? {
+                Some(chunk) => inner.ready.extend(chunk),
+                None => {
+                    inner.chunks = None;
                     return Ok(None);
                 }
             }
         }
-        let Some(s) = self.ready.pop_front() else {
+        let Some(s) = inner.ready.pop_front() else {
             return Ok(None);
         };
-        self.found += 1;
+        drop(inner);
+        self.found.fetch_add(1, Ordering::Relaxed);
         Ok(Some(self.zdd.get().options.solution(
             py,
             &s,
@@ -357,13 +454,64 @@ impl ZddSolutions {
     /// The number of solutions given so far.
     #[getter]
     fn found(&self) -> u64 {
-        self.found
+        self.found.load(Ordering::Relaxed)
     }
 
     /// Ends the iteration and its walk (the next `next()` raises
     /// `StopIteration`).
-    fn close(&mut self) {
-        self.chunks = None;
-        self.ready.clear();
+    fn close(&self) {
+        self.closed.store(true, Ordering::Release);
+        if let Ok(mut inner) = self.inner.try_lock() {
+            inner.chunks = None;
+            inner.ready.clear();
+        }
+    }
+}
+
+/// A lazy iterator of uniform draws from a `Zdd` (see `Zdd.iter_samples`).
+#[pyclass(module = "dlxrs._dlxrs", frozen)]
+pub struct ZddSamples {
+    zdd: Py<Zdd>,
+    indices: bool,
+    /// The generator, the draws left (`None`: without end), the pace.
+    state: Mutex<(SplitMix64, Option<u64>, Pacer)>,
+}
+
+#[pymethods]
+impl ZddSamples {
+    /// The iterator itself.
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next draw (`StopIteration` after the last, or at once if there
+    /// is no solution).
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let zdd = self.zdd.get();
+        let drawn = {
+            let mut state = match self.state.try_lock() {
+                Ok(state) => state,
+                Err(TryLockError::Poisoned(state)) => state.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    return Err(PyValueError::new_err(
+                        "this ZddSamples iterator is already running next() in another thread",
+                    ))
+                }
+            };
+            let (rng, left, pacer) = &mut *state;
+            pacer.tick(py)?;
+            if *left == Some(0) {
+                return Ok(None);
+            }
+            let drawn = draw(&zdd.zdd, rng)?;
+            if let Some(n) = left.as_mut() {
+                *n = if drawn.is_some() { *n - 1 } else { 0 };
+            }
+            drawn
+        };
+        match drawn {
+            None => Ok(None),
+            Some(s) => Ok(Some(zdd.options.solution(py, &s, self.indices)?)),
+        }
     }
 }

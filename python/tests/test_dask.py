@@ -76,3 +76,8 @@ def test_a_worker_killed_mid_run(client):
     client.wait_for_workers(2, timeout=30)
     pids = client.run(os.getpid)
     assert pid not in pids.values()
+    # The surviving worker hands its copy of the problem on (it pickles it)
+    # while its own count uses it: no "Already borrowed" panic (issue 37).
+    logs = [m for w in client.get_worker_logs().values() for _, m in w]
+    logs += [m for _, m in client.get_scheduler_logs()]
+    assert not [m for m in logs if "Panic" in m or "Already" in m and "borrowed" in m]

@@ -80,13 +80,18 @@ def test_min_cost_and_sudoku_time_limits():
 # Python then installs no KeyboardInterrupt handler: each child puts the
 # default handler back first, as an interactive Python has it.
 CHILD = """
-import os, signal, sys, threading, time
+import collections, os, signal, sys, threading, time
 signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, {here!r})
 import dlxrs
 from dlxrs import sudoku
-from problems import langford, queens
+from problems import dominoes, langford, queens
 p = langford({endless})
+# 12,988,816 tilings: a diagram built at once, walked or sampled for long.
+tilings = dominoes(8).zdd()
+# Solutions found one after another quickly: next() is called from C and
+# never waits long enough to look for signals itself.
+many = queens(16)
 calls = {{
     "count": lambda: p.count(),
     "count2": lambda: p.count(threads=2),
@@ -96,6 +101,14 @@ calls = {{
     "sudoku": lambda: sudoku.count("." * 81),
     "cut": lambda: p.cut(100),  # deeper than the tree: the whole search
     "zdd": lambda: p.zdd(),
+    "first_solution": lambda: p.first_solution(),
+    "count_parts": lambda: p.count_parts(p.cut(2)),
+    "count_each_part": lambda: p.count_each_part(p.cut(2), threads=2),
+    "list": lambda: list(many.solutions()),
+    "list_indices": lambda: list(many.solutions(indices=True, reduce=True)),
+    "zdd_walk": lambda: collections.deque(tilings.solutions(), maxlen=0),
+    "samples": lambda: tilings.samples(2**20),
+    "iter_samples": lambda: collections.deque(tilings.iter_samples(), maxlen=0),
 }}
 threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
 start = time.monotonic()
@@ -113,7 +126,14 @@ except dlxrs.LimitReached as e:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to oneself")
-@pytest.mark.parametrize("call", ["count", "count2", "next", "min_cost", "sudoku", "cut", "zdd"])
+@pytest.mark.parametrize(
+    "call",
+    [
+        "count", "count2", "next", "min_cost", "sudoku", "cut", "zdd", "first_solution",
+        "count_parts", "count_each_part", "list", "list_indices", "zdd_walk", "samples",
+        "iter_samples",
+    ],
+)
 def test_ctrl_c_stops_the_search(call):
     script = CHILD.format(here=str(HERE), endless=ENDLESS)
     out = subprocess.run(
