@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use super::help::{AFTER_HELP, GENERATE_HELP, RATE_HELP, SEE_MAIN};
+use super::help::{
+    AFTER_HELP, AFTER_SHORT_HELP, GENERATE_HELP, GENERATE_SHORT_HELP, RATE_HELP, SEE_MAIN,
+};
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
 use crate::cli_common::{parse_seconds, threads_parser};
 use crate::format::Format;
@@ -28,7 +30,8 @@ use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
                   Reads the files given, or standard input, in any of the judge formats \
                   (POJ 3074, POJ 2676, HDU 1426, POJ 3076, LeetCode 37, plain grids) and \
                   writes one result per puzzle in the same format.",
-    after_help = AFTER_HELP,
+    after_help = AFTER_SHORT_HELP,
+    after_long_help = AFTER_HELP,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -98,7 +101,7 @@ enum Sub {
         common: CommonArgs,
     },
     /// Generate puzzles with exactly one solution.
-    #[command(after_help = GENERATE_HELP)]
+    #[command(after_help = GENERATE_SHORT_HELP, after_long_help = GENERATE_HELP)]
     Generate(GenerateArgs),
 }
 
@@ -254,6 +257,25 @@ struct CommonArgs {
 }
 
 impl Args {
+    /// Parses `argv` (the program's name first) as clap does, exiting with
+    /// clap's message and status 2 on a usage error, except that a flag
+    /// given without (or with the wrong) subcommand, `dlx-sudoku --limit 2
+    /// FILE`, is answered with the subcommand that takes it and the command
+    /// line that would work (clap's own tip, "to pass '--limit' as a value,
+    /// use '-- --limit'", misleads there).
+    pub fn parse_command_line(argv: Vec<std::ffi::OsString>) -> Args {
+        match Args::try_parse_from(&argv) {
+            Ok(args) => args,
+            Err(e) => match misplaced(&e, &argv) {
+                Some(message) => {
+                    eprintln!("error: {message}");
+                    std::process::exit(2);
+                }
+                None => e.exit(),
+            },
+        }
+    }
+
     /// The validated configuration these arguments ask for.
     ///
     /// # Errors
@@ -318,6 +340,49 @@ impl Args {
             count_progress: Some(COUNT_PROGRESS),
         })
     }
+}
+
+/// For an unknown flag that another subcommand takes: which one takes it,
+/// and the command line with that subcommand (in place of the one given,
+/// if any).
+fn misplaced(e: &clap::Error, argv: &[std::ffi::OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::CommandFactory;
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = flag.split('=').next().unwrap_or(flag);
+    let takes = |a: &clap::Arg| match flag.strip_prefix("--") {
+        Some(long) => a.get_long() == Some(long),
+        None => {
+            flag.len() == 2 && a.get_short().map(String::from) == flag.get(1..).map(String::from)
+        }
+    };
+    let command = Args::command();
+    let given = argv
+        .get(1)
+        .and_then(|a| a.to_str())
+        .filter(|a| command.find_subcommand(a).is_some());
+    let owners: Vec<&str> = command
+        .get_subcommands()
+        .filter(|sub| Some(sub.get_name()) != given && sub.get_arguments().any(takes))
+        .map(|sub| sub.get_name())
+        .collect();
+    let first = owners.first()?;
+    let rest: Vec<String> = argv
+        .iter()
+        .skip(if given.is_some() { 2 } else { 1 })
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let names: Vec<String> = owners.iter().map(|o| format!("`{o}`")).collect();
+    Some(format!(
+        "{flag} belongs to {}: dlx-sudoku {first} {}",
+        names.join(" and "),
+        rest.join(" ")
+    ))
 }
 
 impl GenerateArgs {

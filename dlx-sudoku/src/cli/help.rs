@@ -1,4 +1,5 @@
-//! The text `dlx-sudoku --help` shows after the options.
+//! The text `dlx-sudoku --help` shows after the options, and the short
+//! version `-h` shows (a screen's worth: the long text is `--help`).
 
 /// Text shown after the options in `dlx-sudoku --help`: the formats (listed
 /// here only), the output, threads, variants and the exit status.
@@ -109,10 +110,28 @@ Exit status (one rule for every subcommand):
      from the start, dlx-sudoku FILE >&-, included), or (generate) the variant
      admits no grid at all";
 
+/// Text shown after the options in `dlx-sudoku -h`: the essentials, and
+/// where the rest is.
+pub(super) const AFTER_SHORT_HELP: &str = "\
+Formats (detected unless --format names one): line, grid, poj2676,
+hdu1426, spaced, poj3076, leetcode, pretty. --time-limit bounds each
+puzzle's work (all its searches; for generate, the whole run).
+Exit status: 0 every puzzle got its answer, 1 some puzzle did not
+(malformed, no solution, a limit stopped it, several solutions where one
+is needed), 2 usage error or unreadable input or unwritable output.
+Formats, output, limits, variants, threads and exit status in full:
+dlx-sudoku --help.";
+
 /// The end of every subcommand's help but generate's: where the formats,
 /// the output and the exit status are described.
 pub(super) const SEE_MAIN: &str = "\
 Formats, output and exit status: dlx-sudoku --help.";
+
+/// Text shown after the options in `dlx-sudoku generate -h`.
+pub(super) const GENERATE_SHORT_HELP: &str = "\
+--time-limit SECS bounds the whole run (status 1; puzzles finished are
+printed, the one under way as far as it got). How puzzles are made, the
+goals, the progress lines and the exit status: dlx-sudoku generate --help.";
 
 /// Text shown after the options in `dlx-sudoku generate --help`.
 pub(super) const GENERATE_HELP: &str = "\
