@@ -263,8 +263,18 @@ impl Generator {
     /// or clue removal is started after it, and the closest puzzle made so
     /// far is returned (its goals missed), or
     /// [`GenerateError::TimeLimit`] when there is none.
+    ///
+    /// The searches themselves stop at the deadline too (a count on a
+    /// 25×25 board, or a rating's, can take many seconds), so a run ends
+    /// within about a millisecond of it, but for the final check that the
+    /// puzzle returned has one solution (a count already done once within
+    /// a node budget).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+        self.solver.set_deadline(deadline);
+        if let Some(rater) = &mut self.rater {
+            rater.set_deadline(deadline);
+        }
     }
 
     /// Has the deadline passed?
@@ -299,7 +309,12 @@ impl Generator {
                 break;
             }
             attempts += 1;
-            let grid = self.grid(order, rng)?;
+            let grid = match self.grid(order, rng) {
+                Ok(grid) => grid,
+                // The deadline stopped the grid's search.
+                Err(_) if self.late() => break,
+                Err(e) => return Err(e),
+            };
             let start = grid.clone();
             let (mut puzzle, mut proven_minimal) = self.reduce(&grid, start, &orbits, options, rng);
             let mut rating = None;
@@ -349,9 +364,12 @@ impl Generator {
             return Err(GenerateError::TimeLimit);
         };
         made.attempts = attempts;
-        // The final word on uniqueness: count again, without a node limit.
+        // The final word on uniqueness: count again, without a node limit
+        // or the deadline.
         self.solver.set_node_limit(None);
+        self.solver.set_deadline(None);
         let count = self.solver.count(&made.puzzle, Some(2));
+        self.solver.set_deadline(self.deadline);
         assert!(
             count.solutions == 1 && count.outcome == dlx_core::Outcome::Complete,
             "a generated puzzle lost its uniqueness"
@@ -592,7 +610,12 @@ impl Generator {
     /// The rating of a unique puzzle, as `dlx-sudoku rate` gives it.
     fn rating(&mut self, puzzle: &Board) -> Rating {
         let variant = &self.variant;
-        let rater = self.rater.get_or_insert_with(|| Rater::new(variant));
+        let deadline = self.deadline;
+        let rater = self.rater.get_or_insert_with(|| {
+            let mut rater = Rater::new(variant);
+            rater.set_deadline(deadline);
+            rater
+        });
         match rater.rate(puzzle) {
             Ok(r) => r,
             // Unique puzzles are rated; should a search ever fail, the

@@ -4,7 +4,9 @@
 //! checked by the rules, and a time is only ever checked to be within a
 //! limit's generous slack.
 
-use crate::common::{run_bin, run_dlx};
+use std::time::{Duration, Instant};
+
+use crate::common::{board, bt_count, check_solution, clues_clash, data, run_bin, run_dlx, Run};
 
 /// Lines a short help may take: a terminal's screen.
 const SCREEN: usize = 40;
@@ -90,4 +92,218 @@ fn a_short_line_with_a_stray_letter_blames_the_letter() {
     // Letters alone still make a POJ 3076 grid.
     let r = run_bin(&["check"], b"--A-\n");
     assert!(!r.stderr.contains("unknown character"), "{}", r.stderr);
+}
+
+/// Runs `dlx-sudoku args` with empty standard input; also the wall time.
+fn timed(args: &[&str]) -> (Run, Duration) {
+    let start = Instant::now();
+    let r = run_bin(args, b"");
+    (r, start.elapsed())
+}
+
+/// The slack a limit of a run is given: process start, the last
+/// uniqueness check of generate, a machine shared with other builds.
+const SLACK: Duration = Duration::from_secs(3);
+
+fn hostile(name: &str) -> String {
+    data(&format!("hostile/{name}"))
+        .to_str()
+        .expect("UTF-8")
+        .to_string()
+}
+
+#[test]
+fn rate_time_limit_bounds_the_whole_puzzle() {
+    // Its uniqueness check, then 8 relabellings each of many seconds: the
+    // limit bounded each of the 9 searches (up to 9 s for a limit of 1).
+    let puzzle = hostile("rate25.txt");
+    let (r, took) = timed(&["rate", "--time-limit", "1", "-j", "1", &puzzle]);
+    assert_eq!(
+        (r.code, r.out().as_str()),
+        (1, "search limit reached\n"),
+        "{}",
+        r.stderr
+    );
+    assert!(took < Duration::from_secs(1) + SLACK, "{took:?}");
+    // Two puzzles on one thread: one limit each.
+    let two = crate::common::TempFile::new(
+        "rate25x2",
+        format!("{0}{0}", std::fs::read_to_string(&puzzle).unwrap()).as_bytes(),
+    );
+    let (r, took) = timed(&["rate", "--time-limit", "0.5", "-j", "1", &two.arg()]);
+    assert_eq!(r.out(), "search limit reached\nsearch limit reached\n");
+    assert!(took < Duration::from_secs(1) + SLACK, "{took:?}");
+}
+
+#[test]
+fn rate_time_limit_covers_every_search_of_a_puzzle() {
+    // 9 searches of a few tenths of a second each: under a limit per
+    // search the rating went on past the limit (1.8 s for 0.6) and was
+    // printed. Now a rating printed was made within the limit.
+    let limit = 0.6;
+    let (r, took) = timed(&[
+        "rate",
+        "--time-limit",
+        &limit.to_string(),
+        "-j",
+        "1",
+        &hostile("rate25_quick.txt"),
+    ]);
+    if r.out().starts_with("extreme ") {
+        // Process start and reading: a few milliseconds.
+        assert!(took.as_secs_f64() < limit + 0.4, "rated, but in {took:?}");
+    } else {
+        assert_eq!(r.out(), "search limit reached\n");
+        assert!(took < Duration::from_secs_f64(limit) + SLACK, "{took:?}");
+    }
+}
+
+#[test]
+fn a_long_rating_says_how_far_it_got() {
+    // A line every 5 s, as a long count writes.
+    let (r, _) = timed(&["rate", "--time-limit", "7", &hostile("rate25.txt")]);
+    if r.out() == "search limit reached\n" {
+        assert!(
+            r.stderr.contains("rate25.txt:1: rating: ")
+                && r.stderr.contains(" s (--time-limit SECS stops it)"),
+            "{}",
+            r.stderr
+        );
+    } else {
+        // A machine fast enough to rate it within the limit.
+        assert!(r.out().starts_with("extreme "), "{}", r.out());
+    }
+}
+
+#[test]
+fn rate_says_multiple_solutions_as_check_does() {
+    let text = std::fs::read_to_string(hostile("multi25.txt")).unwrap();
+    let puzzle = board(text.trim());
+    let full = board(
+        std::fs::read_to_string(hostile("multi25.solution"))
+            .unwrap()
+            .trim(),
+    );
+    // By the rules: the grid solves the puzzle, and a rectangle of blanks
+    // in two boxes holds a, b / b, a in it, so swapping them solves it too.
+    check_solution(&puzzle, &full).unwrap();
+    let (n, side) = (puzzle.order(), puzzle.side());
+    let at = |b: &dlx_sudoku::Board, r: usize, c: usize| b.cells()[r * side + c];
+    let deadly = (0..side).any(|r1| {
+        (r1 + 1..side).filter(|r2| r1 / n == r2 / n).any(|r2| {
+            (0..side).any(|c1| {
+                (c1 + 1..side).filter(|c2| c1 / n != c2 / n).any(|c2| {
+                    [(r1, c1), (r1, c2), (r2, c1), (r2, c2)]
+                        .iter()
+                        .all(|&(r, c)| at(&puzzle, r, c) == 0)
+                        && at(&full, r1, c1) == at(&full, r2, c2)
+                        && at(&full, r1, c2) == at(&full, r2, c1)
+                })
+            })
+        })
+    });
+    assert!(deadly, "no deadly rectangle: the puzzle may be unique");
+    let file = hostile("multi25.txt");
+    let check = run_bin(&["check", &file], b"");
+    assert_eq!(check.out(), "multiple solutions\n");
+    // The rater's own search (singles off) found no second solution in
+    // 10 s: 'search limit reached'.
+    let (rate, took) = timed(&["rate", "--time-limit", "10", &file]);
+    assert_eq!(
+        (rate.code, rate.out().as_str()),
+        (1, "multiple solutions\n")
+    );
+    assert!(took < Duration::from_secs(10) + SLACK, "{took:?}");
+}
+
+#[test]
+fn generate_time_limit_bounds_the_whole_run() {
+    // A rating of a 25x25 puzzle on the way to a level took many seconds
+    // past the limit (17.6 s for a limit of 2).
+    for seed in ["2", "3"] {
+        let (r, took) = timed(&[
+            "generate",
+            "--level",
+            "easy",
+            "--size",
+            "25",
+            "--time-limit",
+            "1",
+            "--seed",
+            seed,
+            "-j",
+            "1",
+        ]);
+        assert_eq!(r.code, 1, "{}", r.stderr);
+        assert!(
+            took < Duration::from_secs(1) + SLACK,
+            "seed {seed}: {took:?}"
+        );
+        for line in r.out().lines() {
+            assert!(!clues_clash(&board(line)), "{line}");
+        }
+    }
+}
+
+/// The puzzles finished and unfinished that generate's message counts:
+/// 'time limit reached after K of N puzzles (and U unfinished, ...)'.
+fn counted(stderr: &str) -> (usize, usize) {
+    let message = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("dlx-sudoku: generate: time limit reached after "))
+        .unwrap_or_else(|| panic!("{stderr}"));
+    let finished = message.split(' ').next().unwrap().parse().unwrap();
+    let unfinished = message.split_once("(and ").map_or(0, |(_, rest)| {
+        rest.split(' ').next().unwrap().parse().unwrap()
+    });
+    (finished, unfinished)
+}
+
+#[test]
+fn generate_counts_only_the_puzzles_it_finished() {
+    // A 25x25 puzzle is not finished in a second: the one printed is the
+    // partial one, and 'after 1 of' counted it as made.
+    let (r, took) = timed(&[
+        "generate",
+        "--count",
+        "1000000000000",
+        "--size",
+        "25",
+        "--time-limit",
+        "1",
+        "-j",
+        "1",
+    ]);
+    assert_eq!(r.code, 1);
+    assert!(took < Duration::from_secs(1) + SLACK, "{took:?}");
+    let (finished, unfinished) = counted(&r.stderr);
+    assert_eq!(
+        r.out().lines().count(),
+        finished + unfinished,
+        "{}",
+        r.stderr
+    );
+    assert_eq!((finished, unfinished), (0, 1), "{}", r.stderr);
+    assert!(
+        r.stderr
+            .contains("of 1000000000000 puzzles (and 1 unfinished"),
+        "{}",
+        r.stderr
+    );
+    // Many small ones: the count is the lines printed, each puzzle unique.
+    let (r, _) = timed(&[
+        "generate",
+        "--count",
+        "1000000000000",
+        "--time-limit",
+        "0.5",
+    ]);
+    assert_eq!(r.code, 1);
+    let (finished, unfinished) = counted(&r.stderr);
+    let out = r.out();
+    assert_eq!(out.lines().count(), finished + unfinished, "{}", r.stderr);
+    assert!(finished > 0, "{}", r.stderr);
+    for line in out.lines().take(100) {
+        assert_eq!(bt_count(&board(line), 2), 1, "{line}");
+    }
 }

@@ -143,8 +143,8 @@ struct GenerateArgs {
     /// Seed and per-puzzle statistics (clues, grids tried, time) on stderr.
     #[arg(short, long)]
     stats: bool,
-    /// Stop after SECS seconds (a decimal number): no puzzle is started
-    /// after it, one under way is printed as far as it got, and the exit
+    /// Stop the whole run after SECS seconds (a decimal number): puzzles
+    /// finished are printed, one under way as far as it got, and the exit
     /// status is 1.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
@@ -235,9 +235,10 @@ struct CommonArgs {
     /// Stop each puzzle's search after N search nodes.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
-    /// Stop each puzzle's search after SECS seconds of searching (a decimal
-    /// number, e.g. 0.5); the puzzle is then answered 'search limit
-    /// reached', as with --max-nodes.
+    /// Stop the work on each puzzle after SECS seconds (a decimal number,
+    /// e.g. 0.5), all its searches together (rate's relabellings, the
+    /// uniqueness checks of check, explain and hint); the puzzle is then
+    /// answered 'search limit reached', as with --max-nodes.
     #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Per-puzzle and total statistics (nodes, updates, time) on stderr.

@@ -109,8 +109,8 @@ pub struct Config {
     pub output: Option<Format>,
     /// Node limit for each puzzle's search.
     pub max_nodes: Option<u64>,
-    /// Time limit for each puzzle's search; for `generate`, for the whole
-    /// run.
+    /// Time limit for each puzzle's work (all its searches together); for
+    /// `generate`, for the whole run.
     pub time_limit: Option<std::time::Duration>,
     /// Write statistics to stderr.
     pub stats: bool,
@@ -132,7 +132,8 @@ pub struct Config {
     /// `explain`: the board with its pencil marks before each step.
     pub candidates: bool,
     /// `count`: while one puzzle's count runs, a line on stderr this often
-    /// (solutions and nodes so far); `generate`: the puzzles made so far,
+    /// (solutions and nodes so far); `rate`: likewise while a puzzle is
+    /// rated (the search under way); `generate`: the puzzles made so far,
     /// this often; `None`: never.
     pub count_progress: Option<Duration>,
 }

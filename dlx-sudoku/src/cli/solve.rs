@@ -101,7 +101,7 @@ fn handle(
 }
 
 /// `Ok` for a puzzle with exactly one solution, else what to print.
-fn uniqueness(solver: &mut Solver, board: &Board) -> Result<(), &'static str> {
+pub(super) fn uniqueness(solver: &mut Solver, board: &Board) -> Result<(), &'static str> {
     let count = solver.count(board, Some(2));
     match (count.outcome, count.solutions) {
         (dlx_core::Outcome::NodeLimit, _) => Err("search limit reached"),
