@@ -68,6 +68,13 @@ fn a_flag_without_its_subcommand_names_the_subcommand() {
         "{}",
         r.stderr
     );
+    // A subcommand after an option was taken for a file: it goes first.
+    let r = run_bin(&["-j", "2", "count", "--limit", "2", "-"], b"");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: --limit belongs to `count`, which comes first: dlx-sudoku count -j 2 --limit 2 -\n"
+    );
     // A flag no subcommand takes keeps clap's message.
     let r = run_bin(&["--no-such-flag"], b"");
     assert_eq!(r.code, 2);
@@ -306,4 +313,96 @@ fn generate_counts_only_the_puzzles_it_finished() {
     for line in out.lines().take(100) {
         assert_eq!(bt_count(&board(line), 2), 1, "{line}");
     }
+}
+
+#[test]
+fn negative_numbers_are_refused_for_their_value() {
+    // '-1' was taken for an unknown flag, with clap's tip to write '-- -1'
+    // (which would make it a file).
+    for args in [
+        &["--time-limit", "-1"][..],
+        &["--max-nodes", "-1"],
+        &["-j", "-1"],
+        &["count", "--limit", "-2"],
+        &["rate", "--samples", "-1"],
+        &["generate", "--count", "-1"],
+        &["generate", "--clues", "-1"],
+        &["generate", "--time-limit", "-0.5"],
+    ] {
+        let r = run_bin(args, b"");
+        assert_eq!(r.code, 2, "{args:?}");
+        assert!(
+            r.stderr.starts_with("error: invalid value '-"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn generate_on_many_threads_stops_at_its_time_limit() {
+    // Past the deadline each thread still tried 1000 grids (each search
+    // stopped at once, after building a 25x25 problem) and recounted its
+    // unfinished puzzle: 11 s for a limit of 2 on 256 threads.
+    let (r, took) = timed(&[
+        "generate",
+        "-j",
+        "256",
+        "--count",
+        "300",
+        "--size",
+        "25",
+        "--time-limit",
+        "1",
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(took < Duration::from_secs(1) + SLACK, "{took:?}");
+    let (finished, unfinished) = counted(&r.stderr);
+    assert_eq!(
+        r.out().lines().count(),
+        finished + unfinished,
+        "{}",
+        r.stderr
+    );
+    for line in r.out().lines() {
+        assert!(!clues_clash(&board(line)), "{line}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_long_count_at_once() {
+    use std::os::unix::process::ExitStatusExt;
+    // An empty 25x25 board: a count without end. SIGINT ends the process
+    // as it ends any program (status 130 in a shell), without delay.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
+        .args(["count", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawns");
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{}", ".".repeat(625)).unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    let kill = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if sent.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("still running 10 s after SIGINT");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.signal(), Some(2), "{status:?}");
 }
