@@ -245,6 +245,11 @@ impl Rater {
         self.samples = samples.max(1);
     }
 
+    /// The relabellings per puzzle.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+
     /// Draws the relabellings from `seed`. A puzzle's relabellings depend
     /// only on the seed and the puzzle, so its rating does not depend on
     /// where it stands in the input.

@@ -406,3 +406,26 @@ fn ctrl_c_ends_a_long_count_at_once() {
     };
     assert_eq!(status.signal(), Some(2), "{status:?}");
 }
+
+#[test]
+fn a_long_uniqueness_check_says_how_far_it_got() {
+    // check, explain and hint said nothing for minutes (528 s to decide
+    // this one); a line every 5 s now, as a long count writes.
+    let file = hostile("check25_slow.txt");
+    for sub in ["check", "explain"] {
+        let (r, took) = timed(&[sub, "--time-limit", "6", &file]);
+        assert!(took < Duration::from_secs(6) + SLACK, "{sub}: {took:?}");
+        if r.out() == "search limit reached\n" {
+            assert_eq!(r.code, 1);
+            assert!(
+                r.stderr
+                    .contains("check25_slow.txt:1: checking for a second solution: "),
+                "{sub}: {}",
+                r.stderr
+            );
+        } else {
+            // A machine fast enough to find the second solution in time.
+            assert_eq!(r.out(), "multiple solutions\n", "{sub}");
+        }
+    }
+}

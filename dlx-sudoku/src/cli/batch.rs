@@ -523,7 +523,19 @@ fn solve_chunk<E: Write + Send>(
     let report = |line: usize, p: &CountProgress| {
         let limit = match config.command {
             Command::Count { limit: Some(n) } => format!("stops at {n}"),
-            _ => "--limit N stops at N".to_string(),
+            Command::Count { limit: None } => "--limit N stops at N".to_string(),
+            // check, explain, hint: the count to 2 that decides uniqueness.
+            _ => {
+                return note(
+                    stderr,
+                    &format!(
+                        "{input}:{line}: checking for a second solution: {}, {:.0} s \
+                         (--time-limit SECS stops it)",
+                        Plural(p.nodes, "node"),
+                        p.elapsed.as_secs_f64()
+                    ),
+                )
+            }
         };
         note(
             stderr,

@@ -48,7 +48,9 @@ Output:
   ends.
   check: one line per puzzle, 'unique', 'no solution', 'multiple
   solutions' or why the puzzle is not valid (clashing clues name their
-  row, column or box).
+  row, column or box). Deciding uniqueness (check, explain, hint) can take
+  minutes on a 25x25 board: past 5 seconds a line on stderr every 5
+  seconds, 'SOURCE:LINE: checking for a second solution: M nodes, T s'.
   rate: one line per puzzle, its level, score and what set them ('hard 3.8
   swordfish', 'extreme 6.2 search'), or why it
   cannot be rated ('no solution', 'multiple solutions', 'invalid puzzle',

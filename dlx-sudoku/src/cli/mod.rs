@@ -132,9 +132,10 @@ pub struct Config {
     /// `explain`: the board with its pencil marks before each step.
     pub candidates: bool,
     /// `count`: while one puzzle's count runs, a line on stderr this often
-    /// (solutions and nodes so far); `rate`: likewise while a puzzle is
-    /// rated (the search under way); `generate`: the puzzles made so far,
-    /// this often; `None`: never.
+    /// (solutions and nodes so far); `check`, `explain`, `hint`: likewise
+    /// while uniqueness is decided; `rate`: while a puzzle is rated (the
+    /// search under way); `generate`: the puzzles made so far, this often;
+    /// `None`: never.
     pub count_progress: Option<Duration>,
 }
 

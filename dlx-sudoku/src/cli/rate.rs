@@ -8,7 +8,7 @@ use super::slot::{misfit, Record, Slot};
 use super::solve::uniqueness;
 use super::Config;
 use crate::rate::{RateProgress, Rater, Unrated};
-use crate::solver::Solver;
+use crate::solver::{CountProgress, Solver};
 
 /// Reports on a long rating: the puzzle's line and how far it got.
 pub(super) type Report<'a> = dyn Fn(usize, &RateProgress) + Sync + 'a;
@@ -41,12 +41,21 @@ pub(super) fn rate_slot(
         return;
     }
     let start = Instant::now();
-    if let Err(message) = uniqueness(solver, &puzzle.board) {
+    let line = puzzle.line;
+    let samples = rater.samples();
+    let checking = |p: &CountProgress| {
+        let search = RateProgress {
+            search: 0,
+            samples,
+            elapsed: p.elapsed,
+        };
+        report(line, &search)
+    };
+    if let Err(message) = uniqueness(config, solver, &puzzle.board, &checking) {
         slot.record = Record::Message(message);
         slot.ok = false;
         return;
     }
-    let line = puzzle.line;
     let rated = match config.count_progress {
         Some(every) => rater.rate_with_progress(&puzzle.board, every, |p| report(line, p)),
         None => rater.rate(&puzzle.board),
