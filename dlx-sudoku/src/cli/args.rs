@@ -278,7 +278,11 @@ impl Args {
     /// line that would work (clap's own tip, "to pass '--limit' as a value,
     /// use '-- --limit'", misleads there).
     pub fn parse_command_line(argv: Vec<std::ffi::OsString>) -> Args {
-        match Args::try_parse_from(&argv) {
+        use clap::{CommandFactory, FromArgMatches};
+        let parsed = crate::cli_common::short_help(Args::command())
+            .try_get_matches_from(&argv)
+            .and_then(|m| Args::from_arg_matches(&m));
+        match parsed {
             Ok(args) => args,
             Err(e) => match misplaced(&e, &argv) {
                 Some(message) => {

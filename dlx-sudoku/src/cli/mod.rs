@@ -44,6 +44,8 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// A `-h` that fits a screen (both programs' parsers use it).
+pub use crate::cli_common::short_help;
 pub use crate::cli_common::Input;
 /// Was standard output closed at the start (see `dlx-sudoku --help`,
 /// status 2)?
