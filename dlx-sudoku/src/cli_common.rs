@@ -139,3 +139,82 @@ mod early {
 /// The message of a run whose standard output was closed (see
 /// [`stdout_lost`]), after the program's name.
 pub const STDOUT_LOST: &str = "cannot write the output: standard output is closed";
+
+/// The widest a help line of `-h` should be, past the option's name.
+const SHORT_HELP: usize = 50;
+
+/// `command` with a `-h` that fits a screen: each argument's help and each
+/// subcommand's summary cut to its first clause, the whole kept for
+/// `--help` (clap shows `help` for `-h`, `long_help` for `--help`). The
+/// texts are written once, in full; both programs parse with this.
+pub fn short_help(command: clap::Command) -> clap::Command {
+    let shorten_arg = |a: clap::Arg| {
+        let Some(help) = a.get_help().map(ToString::to_string) else {
+            return a;
+        };
+        let short = first_clause(&help);
+        if short == help {
+            return a;
+        }
+        let long = a.get_long_help().map_or(help, ToString::to_string);
+        a.help(short).long_help(long)
+    };
+    command.mut_args(shorten_arg).mut_subcommands(|sub| {
+        let sub = sub.mut_args(shorten_arg);
+        let Some(about) = sub.get_about().map(ToString::to_string) else {
+            return sub;
+        };
+        let short = first_clause(&about);
+        if short == about {
+            return sub;
+        }
+        let long = sub.get_long_about().map_or(about, ToString::to_string);
+        sub.about(short).long_about(long)
+    })
+}
+
+/// The start of `text` up to its first clause's end (`; `, ` (`, `. `
+/// past the first few words), at most [`SHORT_HELP`] characters (cut at a
+/// word), and never inside parentheses.
+fn first_clause(text: &str) -> String {
+    let end = ["; ", " (", ". ", ", the "]
+        .iter()
+        .filter_map(|stop| text.match_indices(stop).map(|(i, _)| i).find(|&i| i >= 28))
+        .min()
+        .unwrap_or(text.len());
+    let mut short = text[..end].trim_end_matches('.').to_string();
+    let long = short.chars().count() > SHORT_HELP;
+    if long {
+        let cut: String = short.chars().take(SHORT_HELP).collect();
+        short.truncate(cut.rfind(' ').unwrap_or(cut.len()));
+    }
+    // An opened parenthesis that the cut leaves open: cut before it.
+    let mut depth = 0i32;
+    let mut open_at = None;
+    for (i, c) in short.char_indices() {
+        match c {
+            '(' => {
+                if depth == 0 {
+                    open_at = Some(i);
+                }
+                depth += 1;
+            }
+            ')' => depth -= 1,
+            _ => {}
+        }
+    }
+    if depth > 0 {
+        if let Some(i) = open_at {
+            short.truncate(i);
+        }
+    }
+    let short = short
+        .trim_end()
+        .trim_end_matches([',', ';', ':'])
+        .to_string();
+    if long && short.len() < text.len() {
+        format!("{short}...")
+    } else {
+        short
+    }
+}

@@ -263,8 +263,17 @@ impl Generator {
     /// or clue removal is started after it, and the closest puzzle made so
     /// far is returned (its goals missed), or
     /// [`GenerateError::TimeLimit`] when there is none.
+    ///
+    /// The searches themselves stop at the deadline too (a count on a
+    /// 25×25 board, or a rating's, can take many seconds), and the final
+    /// recount of the puzzle's uniqueness is left out past it, so the work
+    /// ends soon after the deadline.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
+        self.solver.set_deadline(deadline);
+        if let Some(rater) = &mut self.rater {
+            rater.set_deadline(deadline);
+        }
     }
 
     /// Has the deadline passed?
@@ -299,7 +308,12 @@ impl Generator {
                 break;
             }
             attempts += 1;
-            let grid = self.grid(order, rng)?;
+            let grid = match self.grid(order, rng) {
+                Ok(grid) => grid,
+                // The deadline stopped the grid's search.
+                Err(_) if self.late() => break,
+                Err(e) => return Err(e),
+            };
             let start = grid.clone();
             let (mut puzzle, mut proven_minimal) = self.reduce(&grid, start, &orbits, options, rng);
             let mut rating = None;
@@ -349,13 +363,21 @@ impl Generator {
             return Err(GenerateError::TimeLimit);
         };
         made.attempts = attempts;
-        // The final word on uniqueness: count again, without a node limit.
-        self.solver.set_node_limit(None);
-        let count = self.solver.count(&made.puzzle, Some(2));
-        assert!(
-            count.solutions == 1 && count.outcome == dlx_core::Outcome::Complete,
-            "a generated puzzle lost its uniqueness"
-        );
+        // The final word on uniqueness: count again, without a node limit
+        // or the deadline. Every clue removed and every move was kept only
+        // after a count found one solution, so this is a check of that;
+        // past the deadline it is left out (on 256 threads, 256 counts of
+        // 25x25 puzzles took 9 s past the time limit).
+        if !self.late() {
+            self.solver.set_node_limit(None);
+            self.solver.set_deadline(None);
+            let count = self.solver.count(&made.puzzle, Some(2));
+            self.solver.set_deadline(self.deadline);
+            assert!(
+                count.solutions == 1 && count.outcome == dlx_core::Outcome::Complete,
+                "a generated puzzle lost its uniqueness"
+            );
+        }
         Ok(made)
     }
 
@@ -416,6 +438,10 @@ impl Generator {
             UNPROVEN_TRIES
         };
         for _ in 0..tries {
+            if self.late() {
+                // Each try would stop at once, after building its problem.
+                return Err(GenerateError::TimeLimit);
+            }
             let mut start = empty.clone();
             for &cell in rng.permutation(side * side).iter().take(side) {
                 let used = self.peers[cell]
@@ -592,7 +618,12 @@ impl Generator {
     /// The rating of a unique puzzle, as `dlx-sudoku rate` gives it.
     fn rating(&mut self, puzzle: &Board) -> Rating {
         let variant = &self.variant;
-        let rater = self.rater.get_or_insert_with(|| Rater::new(variant));
+        let deadline = self.deadline;
+        let rater = self.rater.get_or_insert_with(|| {
+            let mut rater = Rater::new(variant);
+            rater.set_deadline(deadline);
+            rater
+        });
         match rater.rate(puzzle) {
             Ok(r) => r,
             // Unique puzzles are rated; should a search ever fail, the

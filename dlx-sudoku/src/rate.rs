@@ -65,6 +65,7 @@
 //! ```
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use dlx_core::Branching;
 
@@ -188,6 +189,27 @@ pub enum Unrated {
     NodeLimit,
 }
 
+/// How far a long rating has got; see [`Rater::rate_with_progress`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RateProgress {
+    /// The search under way: 0 the uniqueness check, then 1 to `samples`
+    /// the counts of the relabellings.
+    pub search: usize,
+    /// The relabellings of the rating.
+    pub samples: usize,
+    /// Time since the rating started.
+    pub elapsed: Duration,
+}
+
+/// The reporting state of [`Rater::rate_with_progress`].
+struct Progress<'a> {
+    start: Instant,
+    /// When the next report is due (`None`: never).
+    next: Option<Instant>,
+    every: Duration,
+    report: &'a mut dyn FnMut(&RateProgress),
+}
+
 /// Relabellings per puzzle by default.
 pub const DEFAULT_SAMPLES: usize = 8;
 
@@ -223,6 +245,11 @@ impl Rater {
         self.samples = samples.max(1);
     }
 
+    /// The relabellings per puzzle.
+    pub fn samples(&self) -> usize {
+        self.samples
+    }
+
     /// Draws the relabellings from `seed`. A puzzle's relabellings depend
     /// only on the seed and the puzzle, so its rating does not depend on
     /// where it stands in the input.
@@ -248,6 +275,13 @@ impl Rater {
         self.solver.set_time_limit(limit);
     }
 
+    /// Stops every search at `deadline` (`None`: no deadline), as the time
+    /// limit does; a deadline bounds all the searches of a rating together
+    /// (see [`Solver::set_deadline`]).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.solver.set_deadline(deadline);
+    }
+
     /// Rates `puzzle`.
     ///
     /// # Errors
@@ -257,8 +291,52 @@ impl Rater {
     /// # Panics
     /// If the variant's regions are of another size than the puzzle.
     pub fn rate(&mut self, puzzle: &Board) -> Result<Rating, Unrated> {
+        self.rate_inner(puzzle, None)
+    }
+
+    /// [`Rater::rate`], calling `report` about every `every` while the
+    /// rating runs (never for one that ends sooner): a 25×25 puzzle that
+    /// needs search can take minutes. The ratings are those of
+    /// [`Rater::rate`].
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dlx_sudoku::{rate::Rater, variant::Variant, Board};
+    ///
+    /// let mut rater = Rater::new(&Variant::classic());
+    /// let mut reports = Vec::new();
+    /// let puzzle = Board::empty(2); // 288 solutions
+    /// let rated = rater.rate_with_progress(&puzzle, Duration::ZERO, |p| reports.push(p.search));
+    /// assert!(rated.is_err()); // several solutions: not rated
+    /// assert!(reports.is_empty()); // done before the clock is read
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Rater::rate`].
+    pub fn rate_with_progress(
+        &mut self,
+        puzzle: &Board,
+        every: Duration,
+        mut report: impl FnMut(&RateProgress),
+    ) -> Result<Rating, Unrated> {
+        let start = Instant::now();
+        let mut progress = Progress {
+            start,
+            next: start.checked_add(every),
+            every,
+            report: &mut report,
+        };
+        self.rate_inner(puzzle, Some(&mut progress))
+    }
+
+    /// Rates `puzzle`, reporting on `progress` when given.
+    fn rate_inner(
+        &mut self,
+        puzzle: &Board,
+        mut progress: Option<&mut Progress<'_>>,
+    ) -> Result<Rating, Unrated> {
         self.solver.set_variant(&self.variant);
-        self.count_one(puzzle)?;
+        self.count_one(puzzle, 0, progress.as_deref_mut())?;
         let stats = self.solver.stats();
         let mut logic = Logic::new(puzzle, &self.variant);
         let mut hardest: Option<Technique> = None;
@@ -280,12 +358,12 @@ impl Rater {
         let (mut nodes, mut updates) = (stats.nodes, stats.updates);
         let mut rng = Rng::keyed(self.seed, puzzle.cells());
         let mut work = 0u64;
-        for _ in 0..self.samples {
+        for sample in 0..self.samples {
             let t = Transform::random(&self.variant, puzzle.order(), &mut rng);
             if self.variant.regions().is_some() {
                 self.solver.set_variant(&t.variant(&self.variant));
             }
-            self.count_one(&t.board(puzzle))?;
+            self.count_one(&t.board(puzzle), sample + 1, progress.as_deref_mut())?;
             let stats = self.solver.stats();
             nodes += stats.nodes;
             updates += stats.updates;
@@ -302,9 +380,33 @@ impl Rater {
         })
     }
 
-    /// Counts `puzzle`'s solutions up to 2 with the solver as set.
-    fn count_one(&mut self, puzzle: &Board) -> Result<(), Unrated> {
-        let count = self.solver.count(puzzle, Some(2));
+    /// Counts `puzzle`'s solutions up to 2 with the solver as set: the
+    /// rating's search number `search` (0 the uniqueness check, then the
+    /// relabellings).
+    fn count_one(
+        &mut self,
+        puzzle: &Board,
+        search: usize,
+        progress: Option<&mut Progress<'_>>,
+    ) -> Result<(), Unrated> {
+        let samples = self.samples;
+        let count = match progress {
+            None => self.solver.count(puzzle, Some(2)),
+            // Called after every slice of the count; reports when due.
+            Some(p) => self
+                .solver
+                .count_with_progress(puzzle, Some(2), Duration::ZERO, |_| {
+                    let now = Instant::now();
+                    if p.next.is_some_and(|next| now >= next) {
+                        (p.report)(&RateProgress {
+                            search,
+                            samples,
+                            elapsed: now - p.start,
+                        });
+                        p.next = now.checked_add(p.every);
+                    }
+                }),
+        };
         match (count.outcome, count.solutions) {
             (dlx_core::Outcome::NodeLimit, _) => Err(Unrated::NodeLimit),
             (_, 0) => Err(Unrated::NoSolution),

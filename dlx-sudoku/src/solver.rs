@@ -111,15 +111,19 @@ fn engine_search<'p>(
     branching: dlx_core::Branching,
     node_limit: Option<u64>,
     time_limit: Option<Duration>,
+    deadline: Option<Instant>,
     cancel: Option<&Cancel>,
 ) -> dlx_core::Solver<'p> {
     let mut s = problem.solver();
     s.set_cancel(cancel.cloned());
     s.set_branching(branching);
     s.set_node_limit(node_limit);
-    if let Some(t) = time_limit {
-        s.set_time_limit(t);
-    }
+    // The sooner of the search's own limit and the caller's deadline.
+    let own = time_limit.and_then(|t| Instant::now().checked_add(t));
+    s.set_deadline(match (own, deadline) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    });
     s
 }
 
@@ -180,6 +184,8 @@ pub struct Solver {
     config: SolverConfig,
     node_limit: Option<u64>,
     time_limit: Option<Duration>,
+    /// Stops every search at this instant (see [`Solver::set_deadline`]).
+    deadline: Option<Instant>,
     /// Stops each search when cancelled (see [`Solver::set_cancel`]).
     cancel: Option<Cancel>,
     /// The houses puzzles are solved under.
@@ -233,6 +239,7 @@ impl Solver {
             config,
             node_limit: None,
             time_limit: None,
+            deadline: None,
             cancel: None,
             variant: Variant::classic(),
             problem: Problem::new(0, 0),
@@ -264,6 +271,24 @@ impl Solver {
     /// limit").
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
         self.time_limit = limit;
+    }
+
+    /// Stops every search at `deadline` (`None`: no deadline), as the time
+    /// limit does: where the time limit bounds each search on its own, a
+    /// deadline bounds several together (all the searches of one puzzle,
+    /// or of a run). With both, the search stops at the sooner.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use dlx_sudoku::{Board, Solver};
+    ///
+    /// let mut solver = Solver::new();
+    /// solver.set_deadline(Some(Instant::now())); // passed at once
+    /// let count = solver.count(&Board::empty(3), None);
+    /// assert_eq!(count.outcome, dlx_core::Outcome::NodeLimit);
+    /// ```
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     /// Stops each search once `cancel` (or a clone of it, from any thread)
@@ -346,6 +371,7 @@ impl Solver {
             self.config.branching,
             self.node_limit,
             self.time_limit,
+            self.deadline,
             self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {
@@ -380,6 +406,7 @@ impl Solver {
             self.config.branching,
             self.node_limit,
             self.time_limit,
+            self.deadline,
             self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {
@@ -427,6 +454,7 @@ impl Solver {
             self.config.branching,
             None,
             self.time_limit,
+            self.deadline,
             self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {
@@ -485,6 +513,7 @@ impl Solver {
             self.config.branching,
             self.node_limit,
             self.time_limit,
+            self.deadline,
             self.cancel.as_ref(),
         );
         if force_all(&mut s, &self.clues).is_err() {

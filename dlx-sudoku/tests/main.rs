@@ -6,6 +6,7 @@ mod formats;
 mod fuzz_regressions;
 mod generate;
 mod hostile;
+mod issue37;
 mod limits;
 mod newcomer;
 mod rate;

@@ -4,11 +4,10 @@
 use std::io::{self, BufReader};
 use std::process::ExitCode;
 
-use clap::Parser;
 use dlx_sudoku::cli::{run, stdout_lost, Args, STDOUT_LOST};
 
 fn main() -> ExitCode {
-    let config = match Args::parse().config() {
+    let config = match Args::parse_command_line(std::env::args_os().collect()).config() {
         Ok(c) => c,
         Err(message) => {
             eprintln!("{message}");

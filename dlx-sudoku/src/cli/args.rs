@@ -7,7 +7,9 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use super::help::{AFTER_HELP, GENERATE_HELP, RATE_HELP, SEE_MAIN};
+use super::help::{
+    AFTER_HELP, AFTER_SHORT_HELP, GENERATE_HELP, GENERATE_SHORT_HELP, RATE_HELP, SEE_MAIN,
+};
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
 use crate::cli_common::{parse_seconds, threads_parser};
 use crate::format::Format;
@@ -17,7 +19,9 @@ use crate::rate::{self, Level};
 use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
 
 /// Command-line arguments of `dlx-sudoku`, as clap parses them;
-/// [`Args::config`] validates them into a [`Config`].
+/// [`Args::config`] validates them into a [`Config`]. Numeric options take
+/// negative numbers as values (`allow_negative_numbers`), so that
+/// `--time-limit -1` is refused for its value, not as an unknown flag `-1`.
 #[derive(Clone, Debug, Parser)]
 #[command(
     name = "dlx-sudoku",
@@ -28,7 +32,8 @@ use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
                   Reads the files given, or standard input, in any of the judge formats \
                   (POJ 3074, POJ 2676, HDU 1426, POJ 3076, LeetCode 37, plain grids) and \
                   writes one result per puzzle in the same format.",
-    after_help = AFTER_HELP,
+    after_help = AFTER_SHORT_HELP,
+    after_long_help = AFTER_HELP,
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -50,7 +55,7 @@ enum Sub {
     #[command(after_help = SEE_MAIN)]
     Count {
         /// Stop counting at N solutions; the line then reads 'N+'.
-        #[arg(short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(allow_negative_numbers = true, short, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         limit: Option<u64>,
         #[command(flatten)]
         common: CommonArgs,
@@ -68,11 +73,16 @@ enum Sub {
     Rate {
         /// Relabellings per puzzle that needs search (its score is the
         /// mean work over them).
-        #[arg(long, value_name = "N", default_value_t = rate::DEFAULT_SAMPLES,
+        #[arg(allow_negative_numbers = true, long, value_name = "N", default_value_t = rate::DEFAULT_SAMPLES,
               value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1000))]
         samples: usize,
         /// Seed of the relabellings.
-        #[arg(long, value_name = "S", default_value_t = 0)]
+        #[arg(
+            allow_negative_numbers = true,
+            long,
+            value_name = "S",
+            default_value_t = 0
+        )]
         seed: u64,
         /// Puzzles rated, mean score and level counts on stderr at the end.
         #[arg(long)]
@@ -98,7 +108,7 @@ enum Sub {
         common: CommonArgs,
     },
     /// Generate puzzles with exactly one solution.
-    #[command(after_help = GENERATE_HELP)]
+    #[command(after_help = GENERATE_SHORT_HELP, after_long_help = GENERATE_HELP)]
     Generate(GenerateArgs),
 }
 
@@ -106,11 +116,17 @@ enum Sub {
 #[derive(Clone, Debug, clap::Args)]
 struct GenerateArgs {
     /// Number of puzzles.
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    #[arg(
+        allow_negative_numbers = true,
+        short = 'n',
+        long,
+        value_name = "N",
+        default_value_t = 1
+    )]
     count: u64,
     /// Seed: the same seed (and options) gives the same puzzles (default:
     /// from the clock).
-    #[arg(long, value_name = "S")]
+    #[arg(allow_negative_numbers = true, long, value_name = "S")]
     seed: Option<u64>,
     /// Board side: 4, 9, 16 or 25 (default 9, or the regions' side).
     #[arg(long, value_name = "SIDE", value_parser = ["4", "9", "16", "25"])]
@@ -122,7 +138,7 @@ struct GenerateArgs {
     #[arg(long, value_name = "SYMMETRY", default_value = "none")]
     symmetry: Symmetry,
     /// Target number of clues.
-    #[arg(long, value_name = "K")]
+    #[arg(allow_negative_numbers = true, long, value_name = "K")]
     clues: Option<usize>,
     /// Only puzzles that `rate` puts at this level.
     #[arg(long, value_name = "LEVEL")]
@@ -130,7 +146,7 @@ struct GenerateArgs {
     /// Grids to try per puzzle when a goal (--clues, --minimal, --level) is
     /// missed (default: 1000 for 4x4 and 9x9, 100 with --level extreme,
     /// 20 for 16x16, 3 for 25x25).
-    #[arg(long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(allow_negative_numbers = true, long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     attempts: Option<usize>,
     /// Output format (default: line; the formats: dlx-sudoku --help).
     #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
@@ -140,14 +156,14 @@ struct GenerateArgs {
     /// Seed and per-puzzle statistics (clues, grids tried, time) on stderr.
     #[arg(short, long)]
     stats: bool,
-    /// Stop after SECS seconds (a decimal number): no puzzle is started
-    /// after it, one under way is printed as far as it got, and the exit
+    /// Stop the whole run after SECS seconds (a decimal number): puzzles
+    /// finished are printed, one under way as far as it got, and the exit
     /// status is 1.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    #[arg(allow_negative_numbers = true, long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Generate on N threads (0, the default: one per core; at most 256).
     /// The puzzles do not depend on it.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 0,
+    #[arg(allow_negative_numbers = true, short = 'j', long, value_name = "N", default_value_t = 0,
           value_parser = threads_parser())]
     threads: usize,
 }
@@ -230,19 +246,20 @@ struct CommonArgs {
     #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
     format: Option<Format>,
     /// Stop each puzzle's search after N search nodes.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(allow_negative_numbers = true, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
-    /// Stop each puzzle's search after SECS seconds of searching (a decimal
-    /// number, e.g. 0.5); the puzzle is then answered 'search limit
-    /// reached', as with --max-nodes.
-    #[arg(long, value_name = "SECS", value_parser = parse_seconds)]
+    /// Stop the work on each puzzle after SECS seconds (a decimal number,
+    /// e.g. 0.5), all its searches together (rate's relabellings, the
+    /// uniqueness checks of check, explain and hint); the puzzle is then
+    /// answered 'search limit reached', as with --max-nodes.
+    #[arg(allow_negative_numbers = true, long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Per-puzzle and total statistics (nodes, updates, time) on stderr.
     #[arg(short, long)]
     stats: bool,
     /// Solve on N threads (0, the default: one per core; at most 256).
     /// Output stays in input order.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 0,
+    #[arg(allow_negative_numbers = true, short = 'j', long, value_name = "N", default_value_t = 0,
           value_parser = threads_parser())]
     threads: usize,
     /// Prefix each output line with the input and line of its puzzle
@@ -254,6 +271,29 @@ struct CommonArgs {
 }
 
 impl Args {
+    /// Parses `argv` (the program's name first) as clap does, exiting with
+    /// clap's message and status 2 on a usage error, except that a flag
+    /// given without (or with the wrong) subcommand, `dlx-sudoku --limit 2
+    /// FILE`, is answered with the subcommand that takes it and the command
+    /// line that would work (clap's own tip, "to pass '--limit' as a value,
+    /// use '-- --limit'", misleads there).
+    pub fn parse_command_line(argv: Vec<std::ffi::OsString>) -> Args {
+        use clap::{CommandFactory, FromArgMatches};
+        let parsed = crate::cli_common::short_help(Args::command())
+            .try_get_matches_from(&argv)
+            .and_then(|m| Args::from_arg_matches(&m));
+        match parsed {
+            Ok(args) => args,
+            Err(e) => match misplaced(&e, &argv) {
+                Some(message) => {
+                    eprintln!("error: {message}");
+                    std::process::exit(2);
+                }
+                None => e.exit(),
+            },
+        }
+    }
+
     /// The validated configuration these arguments ask for.
     ///
     /// # Errors
@@ -318,6 +358,66 @@ impl Args {
             count_progress: Some(COUNT_PROGRESS),
         })
     }
+}
+
+/// For an unknown flag that another subcommand takes: which one takes it,
+/// and the command line with that subcommand first (in place of the one
+/// given, if any). A subcommand written after an option (`dlx-sudoku -j 2
+/// count --limit 2`) is taken as a file; it is moved to the front.
+fn misplaced(e: &clap::Error, argv: &[std::ffi::OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    use clap::CommandFactory;
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(flag)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let flag = flag.split('=').next().unwrap_or(flag);
+    let takes = |a: &clap::Arg| match flag.strip_prefix("--") {
+        Some(long) => a.get_long() == Some(long),
+        None => {
+            flag.len() == 2 && a.get_short().map(String::from) == flag.get(1..).map(String::from)
+        }
+    };
+    let command = Args::command();
+    let words: Vec<String> = argv
+        .iter()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .take_while(|a| a != "--")
+        .collect();
+    let at = words
+        .iter()
+        .position(|a| command.find_subcommand(a).is_some());
+    let given = at.map(|i| words[i].as_str());
+    let owners: Vec<&str> = command
+        .get_subcommands()
+        .filter(|sub| sub.get_arguments().any(takes))
+        .map(|sub| sub.get_name())
+        .collect();
+    let (owners, why) = match given {
+        // Written, but after an option: clap took it for a file.
+        Some(g) if owners.contains(&g) && at != Some(0) => (vec![g], ", which comes first"),
+        _ => (
+            owners.into_iter().filter(|&o| Some(o) != given).collect(),
+            "",
+        ),
+    };
+    let first = owners.first()?;
+    let rest: Vec<&str> = argv
+        .iter()
+        .skip(1)
+        .enumerate()
+        .filter(|&(i, _)| Some(i) != at)
+        .filter_map(|(_, a)| a.to_str())
+        .collect();
+    let names: Vec<String> = owners.iter().map(|o| format!("`{o}`")).collect();
+    Some(format!(
+        "{flag} belongs to {}{why}: dlx-sudoku {first} {}",
+        names.join(" and "),
+        rest.join(" ")
+    ))
 }
 
 impl GenerateArgs {

@@ -12,7 +12,7 @@ use super::slot::{Record, Slot};
 use super::{rate, solve, Command, Config, Exit, Input};
 use crate::format::{Format, ParseErrorKind, ReadError, Reader, Writer};
 use crate::plural::Plural;
-use crate::rate::{Level, Rater};
+use crate::rate::{Level, RateProgress, Rater};
 use crate::solver::{CountProgress, Solver};
 
 /// Totals for `--stats` and `rate --summary`.
@@ -523,7 +523,19 @@ fn solve_chunk<E: Write + Send>(
     let report = |line: usize, p: &CountProgress| {
         let limit = match config.command {
             Command::Count { limit: Some(n) } => format!("stops at {n}"),
-            _ => "--limit N stops at N".to_string(),
+            Command::Count { limit: None } => "--limit N stops at N".to_string(),
+            // check, explain, hint: the count to 2 that decides uniqueness.
+            _ => {
+                return note(
+                    stderr,
+                    &format!(
+                        "{input}:{line}: checking for a second solution: {}, {:.0} s \
+                         (--time-limit SECS stops it)",
+                        Plural(p.nodes, "node"),
+                        p.elapsed.as_secs_f64()
+                    ),
+                )
+            }
         };
         note(
             stderr,
@@ -536,24 +548,44 @@ fn solve_chunk<E: Write + Send>(
             ),
         );
     };
+    let rating = |line: usize, p: &RateProgress| {
+        let search = match p.search {
+            0 => "the uniqueness check".to_string(),
+            k => format!("relabelling {k} of {}", p.samples),
+        };
+        note(
+            stderr,
+            &format!(
+                "{input}:{line}: rating: {search}, {:.0} s (--time-limit SECS stops it)",
+                p.elapsed.as_secs_f64()
+            ),
+        );
+    };
     let one = |slot: &mut Slot| {
-        if let Command::Rate { samples, seed, .. } = config.command {
-            return RATER.with(|r| {
-                let mut r = r.borrow_mut();
-                let rater = r.get_or_insert_with(|| Rater::new(&config.variant));
-                rater.set_variant(&config.variant);
-                rater.set_samples(samples);
-                rater.set_seed(seed);
-                rater.set_node_limit(config.max_nodes);
-                rater.set_time_limit(config.time_limit);
-                rate::rate_slot(config, rater, slot);
-            });
-        }
+        // --time-limit bounds all the work on one puzzle (every search
+        // that rate, check or explain runs on it): one deadline for all.
+        let deadline = config
+            .time_limit
+            .and_then(|t| std::time::Instant::now().checked_add(t));
         SOLVER.with(|s| {
             let mut solver = s.borrow_mut();
             solver.set_node_limit(config.max_nodes);
-            solver.set_time_limit(config.time_limit);
+            solver.set_time_limit(None);
+            solver.set_deadline(deadline);
             solver.set_variant(&config.variant);
+            if let Command::Rate { samples, seed, .. } = config.command {
+                return RATER.with(|r| {
+                    let mut r = r.borrow_mut();
+                    let rater = r.get_or_insert_with(|| Rater::new(&config.variant));
+                    rater.set_variant(&config.variant);
+                    rater.set_samples(samples);
+                    rater.set_seed(seed);
+                    rater.set_node_limit(config.max_nodes);
+                    rater.set_time_limit(None);
+                    rater.set_deadline(deadline);
+                    rate::rate_slot(config, &mut solver, rater, slot, &rating);
+                });
+            }
             solve::solve_slot(config, &mut solver, slot, &report);
         })
     };

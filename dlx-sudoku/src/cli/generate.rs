@@ -101,14 +101,26 @@ fn make<W: Write, E: Write>(
             // The case count that the format's readers expect first.
             writeln!(out, "{}", g.count)?;
         }
+        // Puzzles finished and printed; unfinished ones printed as far as
+        // they got when the time limit struck.
+        let (mut finished, mut unfinished) = (0u64, 0u64);
+        let stopped = |finished: u64, unfinished: u64| {
+            let mut stderr = Log(shared);
+            let rest = match unfinished {
+                0 => String::new(),
+                1 => " (and 1 unfinished, printed as far as it got)".to_string(),
+                n => format!(" (and {n} unfinished, printed as far as they got)"),
+            };
+            let _ = writeln!(
+                stderr,
+                "dlx-sudoku: generate: time limit reached after {finished} of {}{rest}",
+                Plural(g.count, "puzzle")
+            );
+        };
         let mut first = 0;
         while first < g.count {
             if deadline.is_some_and(|d| Instant::now() >= d) {
-                let _ = writeln!(
-                    stderr,
-                    "dlx-sudoku: generate: time limit reached after {first} of {}",
-                    Plural(g.count, "puzzle")
-                );
+                stopped(finished, unfinished);
                 return Ok(Exit::PuzzleFailed);
             }
             let end = g.count.min(first + chunk);
@@ -124,11 +136,7 @@ fn make<W: Write, E: Write>(
                 let p = match result {
                     Ok(p) => p,
                     Err(generate::GenerateError::TimeLimit) => {
-                        let _ = writeln!(
-                            stderr,
-                            "dlx-sudoku: generate: time limit reached after {i} of {}",
-                            Plural(g.count, "puzzle")
-                        );
+                        stopped(finished, unfinished);
                         return Ok(Exit::PuzzleFailed);
                     }
                     Err(e) => {
@@ -137,7 +145,9 @@ fn make<W: Write, E: Write>(
                     }
                 };
                 let late = deadline.is_some_and(|d| Instant::now() >= d);
-                if !p.goal_met && late {
+                let cut = !p.goal_met && late;
+                if cut {
+                    unfinished += 1;
                     exit = Exit::PuzzleFailed;
                     let _ = writeln!(
                         stderr,
@@ -172,10 +182,16 @@ fn make<W: Write, E: Write>(
                     );
                 }
                 writer.board(&mut out, &p.puzzle)?;
-                made.fetch_add(1, Ordering::Relaxed);
+                if !cut {
+                    finished += 1;
+                    made.fetch_add(1, Ordering::Relaxed);
+                }
             }
             out.flush()?;
             first = end;
+        }
+        if unfinished > 0 {
+            stopped(finished, unfinished);
         }
         writer.finish(&mut out)?;
         out.flush()?;

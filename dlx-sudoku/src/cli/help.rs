@@ -1,4 +1,5 @@
-//! The text `dlx-sudoku --help` shows after the options.
+//! The text `dlx-sudoku --help` shows after the options, and the short
+//! version `-h` shows (a screen's worth: the long text is `--help`).
 
 /// Text shown after the options in `dlx-sudoku --help`: the formats (listed
 /// here only), the output, threads, variants and the exit status.
@@ -28,7 +29,10 @@ Output:
   'no solution' in its place; a malformed puzzle prints 'invalid puzzle' in
   its place and 'SOURCE:LINE[:COL]: what is wrong (what was expected)' on
   stderr; a puzzle stopped by --max-nodes or --time-limit prints 'search
-  limit reached'.
+  limit reached'. --max-nodes bounds each search; --time-limit bounds the
+  wall time of each puzzle's work, all its searches together (generate:
+  the whole run). Ctrl-C ends the run at once, as any program (status 130
+  in the shell); records not yet written are lost.
   Every other puzzle is still solved and printed.
   solve prints the first solution found; with --unique a puzzle with
   several solutions prints 'multiple solutions' instead. Clashing clues
@@ -44,11 +48,16 @@ Output:
   ends.
   check: one line per puzzle, 'unique', 'no solution', 'multiple
   solutions' or why the puzzle is not valid (clashing clues name their
-  row, column or box).
+  row, column or box). Deciding uniqueness (check, explain, hint) can take
+  minutes on a 25x25 board: past 5 seconds a line on stderr every 5
+  seconds, 'SOURCE:LINE: checking for a second solution: M nodes, T s'.
   rate: one line per puzzle, its level, score and what set them ('hard 3.8
   swordfish', 'extreme 6.2 search'), or why it
   cannot be rated ('no solution', 'multiple solutions', 'invalid puzzle',
-  'search limit reached').
+  'search limit reached'; the number of solutions is decided first, as
+  check decides it). A rating that runs longer than 5 seconds writes a
+  line on stderr every 5 seconds: 'SOURCE:LINE: rating: relabelling K of
+  N, T s'.
   explain: the logical steps that solve each puzzle, one per line, in
   players' words ('r3c5 = 7: naked single', '7 in box 2 only in row 1:
   pointing, removes 7 from r1c7 r1c8'), then 'solved in N steps' or, when
@@ -109,10 +118,28 @@ Exit status (one rule for every subcommand):
      from the start, dlx-sudoku FILE >&-, included), or (generate) the variant
      admits no grid at all";
 
+/// Text shown after the options in `dlx-sudoku -h`: the essentials, and
+/// where the rest is.
+pub(super) const AFTER_SHORT_HELP: &str = "\
+Formats (detected unless --format names one): line, grid, poj2676,
+hdu1426, spaced, poj3076, leetcode, pretty. --time-limit bounds each
+puzzle's work (all its searches; for generate, the whole run).
+Exit status: 0 every puzzle got its answer, 1 some puzzle did not
+(malformed, no solution, a limit stopped it, several solutions where one
+is needed), 2 usage error or unreadable input or unwritable output.
+Formats, output, limits, variants, threads and exit status in full:
+dlx-sudoku --help.";
+
 /// The end of every subcommand's help but generate's: where the formats,
 /// the output and the exit status are described.
 pub(super) const SEE_MAIN: &str = "\
 Formats, output and exit status: dlx-sudoku --help.";
+
+/// Text shown after the options in `dlx-sudoku generate -h`.
+pub(super) const GENERATE_SHORT_HELP: &str = "\
+--time-limit SECS bounds the whole run (status 1; puzzles finished are
+printed, the one under way as far as it got). How puzzles are made, the
+goals, the progress lines and the exit status: dlx-sudoku generate --help.";
 
 /// Text shown after the options in `dlx-sudoku generate --help`.
 pub(super) const GENERATE_HELP: &str = "\
@@ -141,9 +168,9 @@ Generate (dlx-sudoku generate [OPTIONS]):
   within a budget (2,000,000 nodes on the empty board, then 20 random
   starts of 200,000: a few seconds): regions that no grid fits (or that
   need more) end the run with a message and status 2.
-  --time-limit SECS stops the run: no puzzle is started after SECS
-  seconds, one under way is printed as far as it got, stderr says how
-  many were made, and the status is 1. A run longer than 5 seconds writes
+  --time-limit SECS stops the whole run at SECS seconds (the searches
+  too): puzzles finished are printed, one under way as far as it got,
+  stderr says how many were finished, and the status is 1. A run longer than 5 seconds writes
   a line on stderr every 5 seconds: 'dlx-sudoku: generate: K of N puzzles
   made, T s'.
   Output in poj2676 starts with the case count, like the judge's input;

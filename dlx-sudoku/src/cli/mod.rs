@@ -44,6 +44,8 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// A `-h` that fits a screen (both programs' parsers use it).
+pub use crate::cli_common::short_help;
 pub use crate::cli_common::Input;
 /// Was standard output closed at the start (see `dlx-sudoku --help`,
 /// status 2)?
@@ -109,8 +111,8 @@ pub struct Config {
     pub output: Option<Format>,
     /// Node limit for each puzzle's search.
     pub max_nodes: Option<u64>,
-    /// Time limit for each puzzle's search; for `generate`, for the whole
-    /// run.
+    /// Time limit for each puzzle's work (all its searches together); for
+    /// `generate`, for the whole run.
     pub time_limit: Option<std::time::Duration>,
     /// Write statistics to stderr.
     pub stats: bool,
@@ -132,8 +134,10 @@ pub struct Config {
     /// `explain`: the board with its pencil marks before each step.
     pub candidates: bool,
     /// `count`: while one puzzle's count runs, a line on stderr this often
-    /// (solutions and nodes so far); `generate`: the puzzles made so far,
-    /// this often; `None`: never.
+    /// (solutions and nodes so far); `check`, `explain`, `hint`: likewise
+    /// while uniqueness is decided; `rate`: while a puzzle is rated (the
+    /// search under way); `generate`: the puzzles made so far, this often;
+    /// `None`: never.
     pub count_progress: Option<Duration>,
 }
 

@@ -5,11 +5,24 @@ use std::time::Instant;
 use dlx_core::Stats;
 
 use super::slot::{misfit, Record, Slot};
+use super::solve::uniqueness;
 use super::Config;
-use crate::rate::{Rater, Unrated};
+use crate::rate::{RateProgress, Rater, Unrated};
+use crate::solver::{CountProgress, Solver};
 
-/// Rates the puzzle of one slot.
-pub(super) fn rate_slot(config: &Config, rater: &mut Rater, slot: &mut Slot) {
+/// Reports on a long rating: the puzzle's line and how far it got.
+pub(super) type Report<'a> = dyn Fn(usize, &RateProgress) + Sync + 'a;
+
+/// Rates the puzzle of one slot. Whether it has one solution is decided
+/// first by `solver`, as `check` decides it (the rater's own search, with
+/// the singles pass off, can take far longer to find a second solution).
+pub(super) fn rate_slot(
+    config: &Config,
+    solver: &mut Solver,
+    rater: &mut Rater,
+    slot: &mut Slot,
+    report: &Report,
+) {
     slot.stats = Stats::default();
     slot.seconds = 0.0;
     let Some(Ok(puzzle)) = slot.item.as_ref() else {
@@ -28,7 +41,25 @@ pub(super) fn rate_slot(config: &Config, rater: &mut Rater, slot: &mut Slot) {
         return;
     }
     let start = Instant::now();
-    let rated = rater.rate(&puzzle.board);
+    let line = puzzle.line;
+    let samples = rater.samples();
+    let checking = |p: &CountProgress| {
+        let search = RateProgress {
+            search: 0,
+            samples,
+            elapsed: p.elapsed,
+        };
+        report(line, &search)
+    };
+    if let Err(message) = uniqueness(config, solver, &puzzle.board, &checking) {
+        slot.record = Record::Message(message);
+        slot.ok = false;
+        return;
+    }
+    let rated = match config.count_progress {
+        Some(every) => rater.rate_with_progress(&puzzle.board, every, |p| report(line, p)),
+        None => rater.rate(&puzzle.board),
+    };
     slot.seconds = start.elapsed().as_secs_f64();
     (slot.record, slot.ok) = match rated {
         Ok(r) => {

@@ -88,21 +88,30 @@ fn handle(
             if let Some(conflict) = config.variant.find_conflict(board) {
                 return (Record::Conflict(conflict), false);
             }
-            match uniqueness(solver, board) {
+            match uniqueness(config, solver, board, report) {
                 Ok(()) => (Record::Message("unique"), true),
                 Err(message) => (Record::Message(message), false),
             }
         }
-        Command::Explain | Command::Hint => explain(config, board, solver),
+        Command::Explain | Command::Hint => explain(config, board, solver, report),
         Command::Rate { .. } | Command::Generate(_) => {
             unreachable!("rate and generate have their own paths")
         }
     }
 }
 
-/// `Ok` for a puzzle with exactly one solution, else what to print.
-fn uniqueness(solver: &mut Solver, board: &Board) -> Result<(), &'static str> {
-    let count = solver.count(board, Some(2));
+/// `Ok` for a puzzle with exactly one solution, else what to print. A
+/// count that runs long is reported on (`config.count_progress`).
+pub(super) fn uniqueness(
+    config: &Config,
+    solver: &mut Solver,
+    board: &Board,
+    report: &dyn Fn(&CountProgress),
+) -> Result<(), &'static str> {
+    let count = match config.count_progress {
+        Some(every) => solver.count_with_progress(board, Some(2), every, report),
+        None => solver.count(board, Some(2)),
+    };
     match (count.outcome, count.solutions) {
         (dlx_core::Outcome::NodeLimit, _) => Err("search limit reached"),
         (_, 0) => Err("no solution"),
@@ -149,11 +158,16 @@ fn no_solution(config: &Config, board: &Board) -> Record {
 
 /// `explain` (every step) and `hint` (the next one) of a puzzle that must
 /// have exactly one solution.
-fn explain(config: &Config, board: &Board, solver: &mut Solver) -> (Record, bool) {
+fn explain(
+    config: &Config,
+    board: &Board,
+    solver: &mut Solver,
+    report: &dyn Fn(&CountProgress),
+) -> (Record, bool) {
     if let Some(conflict) = config.variant.find_conflict(board) {
         return (Record::Conflict(conflict), false);
     }
-    if let Err(message) = uniqueness(solver, board) {
+    if let Err(message) = uniqueness(config, solver, board, report) {
         return (Record::Message(message), false);
     }
     let mut logic = Logic::new(board, &config.variant);

@@ -21,8 +21,8 @@ const MAX_LINES: usize = 64;
 ///   case count, [`Format::Poj2676`].
 /// - 81, 256 or 625 characters: [`Format::Line`].
 /// - 4, 9, 16 or 25 characters: a grid row. With a `-` in the first grid (or
-///   letters past the values of the standard alphabet for its side),
-///   [`Format::Poj3076`]. Sixteen characters are also a 4×4 puzzle on one
+///   letters past the values of the standard alphabet for its side) and no
+///   digit, [`Format::Poj3076`]. Sixteen characters are also a 4×4 puzzle on one
 ///   line: [`Format::Grid`] only if the first block holds a value larger
 ///   than 4, else [`Format::Line`].
 ///
@@ -112,7 +112,9 @@ pub fn detect(sample: &[u8]) -> Option<Format> {
         // Sides 4 and 9 use digits only: any letter is past them.
         _ => any(&|b| b.is_ascii_alphabetic()),
     };
-    if any(&|b| b == b'-') || letters_past_std {
+    // POJ 3076 writes letters only: a digit makes the grid one of digits
+    // (whose reader then names the stray letter or '-', not the digit).
+    if !any(&|b| b.is_ascii_digit()) && (any(&|b| b == b'-') || letters_past_std) {
         return Some(Format::Poj3076);
     }
     // Sixteen characters: the first row of a 16x16 grid only if the next

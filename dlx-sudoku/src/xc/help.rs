@@ -1,6 +1,17 @@
 //! The text after the options in `dlx --help`: the input format, the
 //! output, and the exit status.
 
+/// Text shown after the options in `dlx -h`: the essentials, and where
+/// the rest is (a screen's worth: the long text is `dlx --help`).
+pub(super) const AFTER_SHORT_HELP: &str = "\
+Input: an item line (primary items, then optionally '|' and secondary
+items), then one option per line; '|' starts a comment line. Colors
+(DLX2), multiplicities (DLX3) and costs (DLX5) are read too.
+Exit status: 0 every file got its answer, 1 a limit stopped a search or a
+solution asked for does not exist, 2 usage error, unreadable or malformed
+input, or unwritable output. The input format, the output, the rules,
+threads, parts and exit status in full: dlx --help.";
+
 /// Text shown after the options in `dlx --help`.
 pub(super) const AFTER_HELP: &str = "\
 Input:

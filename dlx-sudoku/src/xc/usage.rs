@@ -3,17 +3,19 @@
 //! a newcomer the wrong way, so it is replaced by one about `dlx`.
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches};
 
 use super::Args;
+use crate::cli::short_help;
 
 /// The arguments of this process, or the end of it with clap's usage
-/// error (status 2), whose tip for an unknown flag is `dlx`'s own.
+/// error (status 2), whose tip for an unknown flag is `dlx`'s own. `-h`
+/// fits a screen ([`short_help`]); `--help` has every text in full.
 pub fn parse_args() -> Args {
-    match Args::try_parse() {
-        Ok(args) => args,
-        Err(e) => explain(e).exit(),
-    }
+    short_help(Args::command())
+        .try_get_matches()
+        .and_then(|matches| Args::from_arg_matches(&matches))
+        .unwrap_or_else(|e| explain(e).exit())
 }
 
 /// `e` with the tip for an unknown flag replaced by [`hint`]'s (none when
