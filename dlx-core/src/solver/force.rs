@@ -124,7 +124,7 @@ impl Solver<'_> {
 
     /// What the search of a fresh bounded solver does at the root: see
     /// `XccLinks::moves_bounded`.
-    pub(crate) fn moves_bounded(&self) -> Moves {
+    pub(crate) fn moves_bounded(&mut self) -> Moves {
         self.p.work.xcc.moves_bounded()
     }
 }

@@ -494,7 +494,7 @@ impl Cut<'_> {
     }
 
     /// Is the node the search is about to enter a dead end?
-    fn dead_end(&self) -> bool {
+    fn dead_end(&mut self) -> bool {
         if self.solver.kind == Kind::Multiplicities {
             matches!(self.solver.moves_bounded(), Moves::DeadEnd)
         } else {

@@ -158,13 +158,13 @@ impl<const K: usize> Moves for Colored<'_, K> {
 
     #[inline(always)]
     fn open(&mut self, c: u32) -> u32 {
-        self.links.cover::<K>(c, true);
+        self.links.cover::<K, false>(c, true);
         self.links.down(Node(c)).0
     }
 
     #[inline(always)]
     fn close(&mut self, c: u32) {
-        self.links.uncover::<K>(c, true);
+        self.links.uncover::<K, false>(c, true);
     }
 
     #[inline]

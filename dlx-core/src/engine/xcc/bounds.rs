@@ -26,39 +26,47 @@ pub(crate) enum Moves {
 
 impl XccLinks {
     /// [`XccLinks::commit_others`] under Algorithm M: a primary item loses
-    /// one from its bound and is covered when none is left.
+    /// one from its bound and is covered when none is left. With `T` the
+    /// items whose keys change are marked for the choice's tree (see
+    /// [`super::scores`]), here and in the functions below.
     #[inline]
-    pub(super) fn commit_others_bounded<const K: usize>(&mut self, x: u32) {
+    pub(super) fn commit_others_bounded<const K: usize, const T: bool>(&mut self, x: u32) {
         self.for_others::<K>(x, |links, pp, node| {
             let cc = node.item;
             if cc < links.n_primary {
+                if T {
+                    links.scores.mark(cc);
+                }
                 let b = &mut links.itm_mut(cc).bound;
                 *b -= 1;
                 if *b == 0 {
-                    links.cover::<K>(cc, true);
+                    links.cover::<K, T>(cc, true);
                 }
             } else if node.color == NO_COLOR {
-                links.cover::<K>(cc, true);
+                links.cover::<K, T>(cc, true);
             } else if node.color != PURIFIED {
-                links.purify::<K>(pp);
+                links.purify::<K, T>(pp);
             }
         });
     }
 
     /// Undoes [`XccLinks::commit_others_bounded`].
     #[inline]
-    pub(super) fn uncommit_others_bounded<const K: usize>(&mut self, x: u32) {
+    pub(super) fn uncommit_others_bounded<const K: usize, const T: bool>(&mut self, x: u32) {
         self.for_others_rev::<K, false>(x, |links, pp, node| {
             let cc = node.item;
             if cc < links.n_primary {
                 if links.itm_mut(cc).bound == 0 {
-                    links.uncover::<K>(cc, true);
+                    links.uncover::<K, T>(cc, true);
+                }
+                if T {
+                    links.scores.mark(cc);
                 }
                 links.itm_mut(cc).bound += 1;
             } else if node.color == NO_COLOR {
-                links.uncover::<K>(cc, true);
+                links.uncover::<K, T>(cc, true);
             } else if node.color != PURIFIED {
-                links.unpurify::<K>(pp);
+                links.unpurify::<K, T>(pp);
             }
         });
     }
@@ -66,19 +74,19 @@ impl XccLinks {
     /// Hides the option of node `n`, the topmost in its item's list, and
     /// takes it out of that list (DLX3's `tweak`); when `block` is false the
     /// item was covered, which already hid the option's other nodes.
-    pub(super) fn tweak<const K: usize>(&mut self, n: u32, block: bool) {
+    pub(super) fn tweak<const K: usize, const T: bool>(&mut self, n: u32, block: bool) {
         let mut updates = 1;
         if block {
-            updates += self.hide_others::<K, false, false>(n).0;
+            updates += self.hide_others::<K, false, false, T>(n).0;
         }
         // `n` is in a primary item's list, so never purified.
-        let _ = self.hide::<false>(n, self.ic(n).item);
+        let _ = self.hide::<false, T>(n, self.ic(n).item);
         self.updates += updates;
     }
 
     /// Undoes the tweaks of item `c` since `x` was its topmost option
     /// (DLX3's `untweak`), and the cover of `c` when `unblock` is false.
-    pub(super) fn untweak<const K: usize>(&mut self, c: u32, x: u32, unblock: bool) {
+    pub(super) fn untweak<const K: usize, const T: bool>(&mut self, c: u32, x: u32, unblock: bool) {
         let z = self.nd(c).down;
         self.link_mut(c).down = x;
         let (mut rr, mut k, mut qq) = (x, 0, c);
@@ -86,15 +94,29 @@ impl XccLinks {
             self.link_mut(rr).up = qq;
             k += 1;
             if unblock {
-                self.unhide_others::<K>(rr);
+                self.unhide_others::<K, T>(rr);
             }
             qq = rr;
             rr = self.nd(rr).down;
         }
         self.link_mut(rr).up = qq;
         *self.len_mut(c) += k;
+        if T {
+            self.scores.mark(c);
+        }
         if !unblock {
-            self.uncover::<K>(c, false);
+            self.uncover::<K, T>(c, false);
+        }
+    }
+
+    /// DLX3's choice, by the choice's tree when `T` (see
+    /// [`super::scores`]), else by [`XccLinks::choose_bounded`]'s scan.
+    #[inline(always)]
+    fn choose_bounded_t<const T: bool>(&mut self) -> (u32, i64) {
+        if T {
+            self.choose_tree()
+        } else {
+            self.choose_bounded()
         }
     }
 
@@ -145,7 +167,7 @@ impl XccLinks {
     /// slack left (then the level tries its options as DLX2 does); else its
     /// options will be tweaked, from the first.
     #[inline(always)]
-    pub(super) fn enter_bounded<const K: usize>(
+    pub(super) fn enter_bounded<const K: usize, const T: bool>(
         &mut self,
         level: usize,
         best: u32,
@@ -155,14 +177,17 @@ impl XccLinks {
         let cur = self.nd(best).down;
         choice[level] = Node(cur);
         stop[level] = Node(best);
+        if T {
+            self.scores.mark(best);
+        }
         self.itm_mut(best).bound -= 1;
         let Itm { bound, slack } = self.itm(best);
         if bound == 0 && slack == 0 {
-            self.cover::<K>(best, true);
+            self.cover::<K, T>(best, true);
         } else {
             self.first_tweak[level] = cur;
             if bound == 0 {
-                self.cover::<K>(best, true);
+                self.cover::<K, T>(best, true);
             }
         }
     }
@@ -171,7 +196,7 @@ impl XccLinks {
     /// at the item's header), or returns false when the level is done: its
     /// options are exhausted, or too few are left for the lower bound.
     #[inline(always)]
-    pub(super) fn advance_bounded<const K: usize>(
+    pub(super) fn advance_bounded<const K: usize, const T: bool>(
         &mut self,
         level: usize,
         choice: &[Node],
@@ -187,12 +212,12 @@ impl XccLinks {
         } else if i64::from(self.ln(best)) <= i64::from(b) - i64::from(s) {
             return false;
         } else if cur != best {
-            self.tweak::<K>(cur, b != 0);
+            self.tweak::<K, T>(cur, b != 0);
         } else if b != 0 {
-            self.deactivate(best);
+            self.deactivate::<T>(best);
         }
         if cur != best {
-            self.commit_others_bounded::<K>(cur);
+            self.commit_others_bounded::<K, T>(cur);
         }
         true
     }
@@ -202,8 +227,17 @@ impl XccLinks {
     /// [`XccLinks::advance_bounded`] will allow them: every option of a
     /// covered item; of a tweaked one, options while more are left than
     /// its bound needs, and then the null move if the slack allows.
-    pub(crate) fn moves_bounded(&self) -> Moves {
-        let (best, score) = self.choose_bounded();
+    pub(crate) fn moves_bounded(&mut self) -> Moves {
+        if self.scores.on {
+            self.moves_bounded_t::<true>()
+        } else {
+            self.moves_bounded_t::<false>()
+        }
+    }
+
+    /// [`XccLinks::moves_bounded`], the choice by the tree when `T`.
+    fn moves_bounded_t<const T: bool>(&mut self) -> Moves {
+        let (best, score) = self.choose_bounded_t::<T>();
         if score == INFINITY {
             return Moves::Solution;
         }
@@ -235,23 +269,38 @@ impl XccLinks {
         choice: &mut [Node],
         stop: &mut [Node],
     ) -> bool {
+        if self.scores.on {
+            self.replay_bounded_t::<true>(path, choice, stop)
+        } else {
+            self.replay_bounded_t::<false>(path, choice, stop)
+        }
+    }
+
+    /// [`XccLinks::replay_bounded`], marking for the choice's tree when
+    /// `T`.
+    fn replay_bounded_t<const T: bool>(
+        &mut self,
+        path: &[u32],
+        choice: &mut [Node],
+        stop: &mut [Node],
+    ) -> bool {
         for (level, &m) in path.iter().enumerate() {
-            match self.moves_bounded() {
+            match self.moves_bounded_t::<T>() {
                 Moves::Branch(n) if m < n => {}
                 _ => return false,
             }
-            let (best, _) = self.choose_bounded();
-            self.enter_bounded::<0>(level, best, choice, stop);
+            let (best, _) = self.choose_bounded_t::<T>();
+            self.enter_bounded::<0, T>(level, best, choice, stop);
             for _ in 0..m {
                 // The move tried and undone: only its tweak stays.
                 let cur = choice[level].0;
                 let Itm { bound, slack } = self.itm(best);
                 if !(bound == 0 && slack == 0) {
-                    self.tweak::<0>(cur, bound != 0);
+                    self.tweak::<0, T>(cur, bound != 0);
                 }
                 choice[level] = Node(self.nd(cur).down);
             }
-            if !self.advance_bounded::<0>(level, choice, stop) {
+            if !self.advance_bounded::<0, T>(level, choice, stop) {
                 return false;
             }
         }
@@ -259,23 +308,29 @@ impl XccLinks {
     }
 
     /// Algorithm M (DLX3), as [`XccLinks::search_colors`].
+    /// With many primary items the choice is the tree's (see
+    /// [`super::scores`]), and the options are walked by their spacers.
     pub(crate) fn search_bounds(&mut self, run: &mut Run<'_>, target: u64) -> Step {
+        if self.scores.on {
+            return self.search_bounds_k::<0, true>(run, target);
+        }
         match self.uniform {
-            1 => self.search_bounds_k::<SPANS>(run, target),
-            2 => self.search_bounds_k::<2>(run, target),
-            3 => self.search_bounds_k::<3>(run, target),
-            4 => self.search_bounds_k::<4>(run, target),
-            5 => self.search_bounds_k::<5>(run, target),
-            6 => self.search_bounds_k::<6>(run, target),
-            7 => self.search_bounds_k::<7>(run, target),
-            _ => self.search_bounds_k::<0>(run, target),
+            1 => self.search_bounds_k::<SPANS, false>(run, target),
+            2 => self.search_bounds_k::<2, false>(run, target),
+            3 => self.search_bounds_k::<3, false>(run, target),
+            4 => self.search_bounds_k::<4, false>(run, target),
+            5 => self.search_bounds_k::<5, false>(run, target),
+            6 => self.search_bounds_k::<6, false>(run, target),
+            7 => self.search_bounds_k::<7, false>(run, target),
+            _ => self.search_bounds_k::<0, false>(run, target),
         }
     }
 
     /// Algorithm M (DLX3), resumable as [`XccLinks::search_colors`]. A
     /// level whose `choice` is its item's header (`stop`) made the null
-    /// move; `first_tweak` keeps each level's first tweaked option.
-    pub(super) fn search_bounds_k<const K: usize>(
+    /// move; `first_tweak` keeps each level's first tweaked option. With
+    /// `T` the choice is the tree's.
+    pub(super) fn search_bounds_k<const K: usize, const T: bool>(
         &mut self,
         run: &mut Run<'_>,
         target: u64,
@@ -305,7 +360,7 @@ impl XccLinks {
                         break Step::NodeLimit;
                     }
                     run.nodes += 1;
-                    let (best, score) = self.choose_bounded();
+                    let (best, score) = self.choose_bounded_t::<T>();
                     if score == INFINITY {
                         run.solutions += 1;
                         if run.solutions >= target {
@@ -321,12 +376,12 @@ impl XccLinks {
                         at = At::Backdown;
                         continue;
                     }
-                    self.enter_bounded::<K>(level, best, choice, stop);
+                    self.enter_bounded::<K, T>(level, best, choice, stop);
                     at = At::Advance;
                 }
                 At::Advance => {
                     // M5: try the next option, or the null move, or give up.
-                    if !self.advance_bounded::<K>(level, choice, stop) {
+                    if !self.advance_bounded::<K, T>(level, choice, stop) {
                         at = At::Backup;
                         continue;
                     }
@@ -337,11 +392,14 @@ impl XccLinks {
                     // M8: restore the level's item.
                     let best = stop[level].0;
                     if self.itm_mut(best).bound == 0 && self.itm_mut(best).slack == 0 {
-                        self.uncover::<K>(best, true);
+                        self.uncover::<K, T>(best, true);
                     } else {
                         let x = self.first_tweak[level];
                         let unblock = self.itm(best).bound != 0;
-                        self.untweak::<K>(best, x, unblock);
+                        self.untweak::<K, T>(best, x, unblock);
+                    }
+                    if T {
+                        self.scores.mark(best);
                     }
                     self.itm_mut(best).bound += 1;
                     at = At::Backdown;
@@ -356,11 +414,11 @@ impl XccLinks {
                     level -= 1;
                     let cur = choice[level];
                     if cur == stop[level] {
-                        self.reactivate(cur.0);
+                        self.reactivate::<T>(cur.0);
                         at = At::Backup;
                         continue;
                     }
-                    self.uncommit_others_bounded::<K>(cur.0);
+                    self.uncommit_others_bounded::<K, T>(cur.0);
                     choice[level] = Node(self.nd(cur.0).down);
                     at = At::Advance;
                 }

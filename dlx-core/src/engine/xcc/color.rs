@@ -22,10 +22,13 @@ impl XccLinks {
     /// without options, for [`XccLinks::row_is_dead`] to look at; false
     /// without `E`.
     #[inline(always)]
-    pub(super) fn hide<const E: bool>(&mut self, x: u32, item: u32) -> bool {
+    pub(super) fn hide<const E: bool, const T: bool>(&mut self, x: u32, item: u32) -> bool {
         let Link { up, down } = self.lk(x);
         self.link_mut(up).down = down;
         self.link_mut(down).up = up;
+        if T {
+            self.scores.mark(item);
+        }
         let len = self.len_mut(item);
         *len -= 1;
         // Without a branch: most items that run out are of the option being
@@ -81,10 +84,13 @@ impl XccLinks {
 
     /// Links node `x` back into its item's list.
     #[inline(always)]
-    pub(super) fn unhide(&mut self, x: u32, item: u32) {
+    pub(super) fn unhide<const T: bool>(&mut self, x: u32, item: u32) {
         let Link { up, down } = self.lk(x);
         self.link_mut(up).down = x;
         self.link_mut(down).up = x;
+        if T {
+            self.scores.mark(item);
+        }
         *self.len_mut(item) += 1;
     }
 
@@ -92,7 +98,12 @@ impl XccLinks {
     /// purified ones; returns how many were unlinked, and with `E` whether
     /// a primary item was left without options (see [`XccLinks::hide`]).
     #[inline(always)]
-    pub(super) fn hide_others<const K: usize, const E: bool, const ONE_LOOP: bool>(
+    pub(super) fn hide_others<
+        const K: usize,
+        const E: bool,
+        const ONE_LOOP: bool,
+        const T: bool,
+    >(
         &mut self,
         rr: u32,
     ) -> (u64, bool) {
@@ -100,7 +111,7 @@ impl XccLinks {
         let mut emptied = false;
         self.for_row_others::<K, ONE_LOOP>(rr, |links, nn, node| {
             if node.color != PURIFIED {
-                emptied |= links.hide::<E>(nn, node.item);
+                emptied |= links.hide::<E, T>(nn, node.item);
                 updates += 1;
             }
         });
@@ -210,10 +221,10 @@ impl XccLinks {
     /// Undoes [`XccLinks::hide_others`], going forward as Knuth's `uncover`
     /// does (the order does not matter).
     #[inline(always)]
-    pub(super) fn unhide_others<const K: usize>(&mut self, rr: u32) {
+    pub(super) fn unhide_others<const K: usize, const T: bool>(&mut self, rr: u32) {
         self.for_row_others::<K, true>(rr, |links, nn, node| {
             if node.color != PURIFIED {
-                links.unhide(nn, node.item);
+                links.unhide::<T>(nn, node.item);
             }
         });
     }
@@ -221,25 +232,25 @@ impl XccLinks {
     /// Covers item `c`: takes it out of the active list (a primary item,
     /// when `deactivate`) and hides every option in its list.
     #[inline]
-    pub(crate) fn cover<const K: usize>(&mut self, c: u32, deactivate: bool) {
-        self.cover_rows::<K, false>(c, deactivate);
+    pub(crate) fn cover<const K: usize, const T: bool>(&mut self, c: u32, deactivate: bool) {
+        self.cover_rows::<K, false, T>(c, deactivate);
     }
 
     /// [`XccLinks::cover`], its rows walked as [`XccLinks::for_row_others`]
     /// walks them under `ONE_LOOP`.
     #[inline(always)]
-    pub(super) fn cover_rows<const K: usize, const ONE_LOOP: bool>(
+    pub(super) fn cover_rows<const K: usize, const ONE_LOOP: bool, const T: bool>(
         &mut self,
         c: u32,
         deactivate: bool,
     ) {
         if deactivate && c < self.n_primary {
-            self.deactivate(c);
+            self.deactivate::<T>(c);
         }
         let mut updates = 1;
         let mut rr = self.nd(c).down;
         while rr != c {
-            updates += self.hide_others::<K, false, ONE_LOOP>(rr).0;
+            updates += self.hide_others::<K, false, ONE_LOOP, T>(rr).0;
             rr = self.nd(rr).down;
         }
         self.updates += updates;
@@ -247,21 +258,21 @@ impl XccLinks {
 
     /// Undoes [`XccLinks::cover`].
     #[inline]
-    pub(crate) fn uncover<const K: usize>(&mut self, c: u32, reactivate: bool) {
+    pub(crate) fn uncover<const K: usize, const T: bool>(&mut self, c: u32, reactivate: bool) {
         let mut rr = self.nd(c).down;
         while rr != c {
-            self.unhide_others::<K>(rr);
+            self.unhide_others::<K, T>(rr);
             rr = self.nd(rr).down;
         }
         if reactivate && c < self.n_primary {
-            self.reactivate(c);
+            self.reactivate::<T>(c);
         }
     }
 
     /// Purifies the item of node `p` with `p`'s color: hides the options
     /// that give the item another color (or none), and marks those that
     /// give it the same color (DLX2's `purify`).
-    pub(super) fn purify<const K: usize>(&mut self, p: u32) {
+    pub(super) fn purify<const K: usize, const T: bool>(&mut self, p: u32) {
         let Nd {
             item: cc, color: x, ..
         } = self.nd(p);
@@ -269,7 +280,7 @@ impl XccLinks {
         let mut rr = self.nd(cc).down;
         while rr != cc {
             if self.nd(rr).color != x {
-                updates += self.hide_others::<K, false, false>(rr).0;
+                updates += self.hide_others::<K, false, false, T>(rr).0;
             } else if rr != p {
                 self.set_color(rr, PURIFIED);
             }
@@ -279,9 +290,9 @@ impl XccLinks {
     }
 
     /// Undoes [`XccLinks::purify`].
-    pub(super) fn unpurify<const K: usize>(&mut self, p: u32) {
+    pub(super) fn unpurify<const K: usize, const T: bool>(&mut self, p: u32) {
         let cc = self.nd(p).item;
-        self.unpurify_from::<K>(p, self.nd(cc).up);
+        self.unpurify_from::<K, T>(p, self.nd(cc).up);
     }
 
     /// [`XccLinks::cover`] under the early rule, stopping after the row
@@ -290,13 +301,13 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn cover_early<const K: usize>(&mut self, c: u32) -> Option<u32> {
         if c < self.n_primary {
-            self.deactivate(c);
+            self.deactivate::<false>(c);
         }
         let mut updates = 1;
         let mut rr = self.nd(c).down;
         let mut stopped = None;
         while rr != c {
-            let (hidden, emptied) = self.hide_others::<K, true, true>(rr);
+            let (hidden, emptied) = self.hide_others::<K, true, true, false>(rr);
             updates += hidden;
             if emptied && self.row_is_dead::<K>(rr) {
                 stopped = Some(rr);
@@ -312,11 +323,11 @@ impl XccLinks {
     /// the deactivation: the undo of a cover stopped at `rr`.
     pub(super) fn uncover_from<const K: usize>(&mut self, c: u32, mut rr: u32) {
         while rr != c {
-            self.unhide_others::<K>(rr);
+            self.unhide_others::<K, false>(rr);
             rr = self.nd(rr).up;
         }
         if c < self.n_primary {
-            self.reactivate(c);
+            self.reactivate::<false>(c);
         }
     }
 
@@ -333,7 +344,7 @@ impl XccLinks {
         let mut stopped = None;
         while rr != cc {
             if self.nd(rr).color != x {
-                let (hidden, emptied) = self.hide_others::<K, true, true>(rr);
+                let (hidden, emptied) = self.hide_others::<K, true, true, false>(rr);
                 updates += hidden;
                 if emptied && self.row_is_dead::<K>(rr) {
                     stopped = Some(rr);
@@ -351,7 +362,7 @@ impl XccLinks {
     /// Undoes the rows of the purification of `p`'s item from `rr` back to
     /// the first: the undo of a purification stopped at `rr` (or, from the
     /// last row, of a whole one).
-    pub(super) fn unpurify_from<const K: usize>(&mut self, p: u32, mut rr: u32) {
+    pub(super) fn unpurify_from<const K: usize, const T: bool>(&mut self, p: u32, mut rr: u32) {
         let Nd {
             item: cc, color: x, ..
         } = self.nd(p);
@@ -363,7 +374,7 @@ impl XccLinks {
                 // The option's other nodes, in any order (see `for_row_others`).
                 self.for_row_others::<K, true>(rr, |links, nn, n| {
                     if n.color != PURIFIED {
-                        links.unhide(nn, n.item);
+                        links.unhide::<T>(nn, n.item);
                     }
                 });
             }
@@ -389,7 +400,7 @@ impl XccLinks {
                 }
             } else if node.color != PURIFIED {
                 if let Some(rr) = links.purify_early::<K>(pp) {
-                    links.unpurify_from::<K>(pp, rr);
+                    links.unpurify_from::<K, false>(pp, rr);
                     return false;
                 }
             }
@@ -442,9 +453,9 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn uncommit_node<const K: usize>(&mut self, pp: u32, node: Ic) {
         if node.color == NO_COLOR {
-            self.uncover::<K>(node.item, true);
+            self.uncover::<K, false>(node.item, true);
         } else if node.color != PURIFIED {
-            self.unpurify::<K>(pp);
+            self.unpurify::<K, false>(pp);
         }
     }
 
@@ -512,9 +523,9 @@ impl XccLinks {
     pub(crate) fn commit_others<const K: usize>(&mut self, x: u32) {
         self.for_others::<K>(x, |links, pp, node| {
             if node.color == NO_COLOR {
-                links.cover::<K>(node.item, true);
+                links.cover::<K, false>(node.item, true);
             } else if node.color != PURIFIED {
-                links.purify::<K>(pp);
+                links.purify::<K, false>(pp);
             }
         });
     }
@@ -539,6 +550,8 @@ impl XccLinks {
     ///
     /// [`Solver::force`]: crate::Solver::force
     pub(crate) fn force(&mut self, x: u32, colored: &[bool]) {
+        // The tree of the choice does not see these changes.
+        self.scores.valid = false;
         let mut end = x;
         while self.nd(end).item != SPACER.0 {
             end += 1;
@@ -548,7 +561,7 @@ impl XccLinks {
             for nn in x..end {
                 let node = self.ic(nn);
                 if node.color != PURIFIED {
-                    let _ = self.hide::<false>(nn, node.item);
+                    let _ = self.hide::<false, false>(nn, node.item);
                     self.updates += 1;
                 }
             }
@@ -560,12 +573,12 @@ impl XccLinks {
                 let b = &mut self.itm_mut(cc).bound;
                 *b -= 1;
                 if *b == 0 {
-                    self.cover::<0>(cc, true);
+                    self.cover::<0, false>(cc, true);
                 }
             } else if node.color == NO_COLOR {
-                self.cover::<0>(cc, true);
+                self.cover::<0, false>(cc, true);
             } else if node.color != PURIFIED && !colored[k] {
-                self.purify::<0>(pp);
+                self.purify::<0, false>(pp);
             }
         }
     }
@@ -638,13 +651,13 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn open(&mut self, c: u32, _level: usize) -> u32 {
-        self.0.cover_rows::<K, E>(c, true);
+        self.0.cover_rows::<K, E, false>(c, true);
         self.0.nd(c).down
     }
 
     #[inline(always)]
     fn close(&mut self, head: u32) {
-        self.0.uncover::<K>(self.0.nd(head).item, true);
+        self.0.uncover::<K, false>(self.0.nd(head).item, true);
     }
 
     #[inline(always)]

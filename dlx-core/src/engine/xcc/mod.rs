@@ -40,7 +40,9 @@
 //!   level is the *null* move, which deactivates the item without choosing.
 //!   The branching item is the one of least *score*, `len + s - bound + 1`
 //!   with `s = min(slack, bound)`, ties going to the smaller `s`, then the
-//!   longer list, then the leftmost.
+//!   longer list, then the leftmost: a scan of the active items, or on
+//!   problems with many primary items a tree of their keys ([`scores`]),
+//!   which the scan could not stop early for.
 //!
 //! Counts follow the programs exactly: nodes are levels entered (DLX2 also
 //! counts one per solution; DLX3 enters a level for each solution, dead end
@@ -62,6 +64,7 @@ use crate::rule::ColorChoice;
 pub(crate) mod bounds;
 mod choose;
 pub(crate) mod color;
+mod scores;
 #[cfg(test)]
 mod tests;
 
@@ -149,6 +152,9 @@ pub(crate) struct XccLinks {
     pub(crate) choice_rule: ColorChoice,
     /// A node of the option [`XccLinks::commit_others_early`] is trying.
     trying: u32,
+    /// Under bounds, with many primary items, the tree of DLX3's choice
+    /// (see [`scores`]).
+    scores: scores::Scores,
 }
 
 /// The `K` of the search loops whose options have lengths that differ:
@@ -289,6 +295,8 @@ impl XccLinks {
         self.first_tweak.clear();
         self.first_tweak.resize(levels, 0);
         self.rank.clear();
+        let tree = !bounds.is_empty() && primary >= scores::tree_from();
+        self.scores.build(tree, primary, n);
     }
 
     /// Seeds the search, the links being as built: ranks the primary items
@@ -297,6 +305,8 @@ impl XccLinks {
         (self.rank, self.ranked_item) = crate::seed::ranks(self.n_primary as usize, rng);
         let (start, order) = self.list_orders(Some(rng));
         self.relink(&start, &order);
+        // The ranks are in the keys of the choice's tree.
+        self.scores.valid = false;
     }
 
     /// Do the options have lengths that differ (the walk of [`SPANS`])?
@@ -492,16 +502,24 @@ impl XccLinks {
         self.uniform
     }
 
-    /// Takes primary item `c` out of the active list.
+    /// Takes primary item `c` out of the active list (marking it for the
+    /// choice's tree when `T`).
     #[inline]
-    fn deactivate(&mut self, c: u32) {
+    fn deactivate<const T: bool>(&mut self, c: u32) {
         self.active[c as usize / 64] &= !(1 << (c % 64));
+        if T {
+            self.scores.mark(c);
+        }
     }
 
-    /// Puts primary item `c` back into the active list.
+    /// Puts primary item `c` back into the active list (marking it for the
+    /// choice's tree when `T`).
     #[inline]
-    fn reactivate(&mut self, c: u32) {
+    fn reactivate<const T: bool>(&mut self, c: u32) {
         self.active[c as usize / 64] |= 1 << (c % 64);
+        if T {
+            self.scores.mark(c);
+        }
     }
 }
 
