@@ -54,7 +54,7 @@ struct RawDlx1 {
 /// `DLX1_NO_MEMORY` in `c/dlx1.h`.
 const NO_MEMORY: i32 = 2;
 
-extern "C" {
+unsafe extern "C" {
     fn dlx1_new(
         items: i32,
         primary: i32,

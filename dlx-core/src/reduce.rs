@@ -668,7 +668,7 @@ impl Work {
         self.keep_one_length();
         let mut items = Vec::new();
         let mut new_index = vec![u32::MAX; self.item_alive.len()];
-        for (i, _) in self.item_alive.iter().enumerate().filter(|(_, &a)| a) {
+        for (i, _) in self.item_alive.iter().enumerate().filter(|&(_, &a)| a) {
             new_index[i] = items.len() as u32;
             items.push(Item::new(i));
         }

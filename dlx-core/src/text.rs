@@ -625,7 +625,7 @@ pub fn read<R: BufRead>(reader: R) -> Result<DlxFile, ReadError> {
                 let column = option
                     .iter()
                     .zip(&columns)
-                    .filter(|(&(i, _), _)| i == item)
+                    .filter(|&(&(i, _), _)| i == item)
                     .nth(1)
                     .map_or(0, |(_, &c)| c);
                 let name = names[item.index()].clone();

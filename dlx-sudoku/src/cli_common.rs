@@ -125,7 +125,7 @@ mod early {
 
     /// The loader calls the functions of `.init_array` before `main`.
     #[used]
-    #[link_section = ".init_array"]
+    #[unsafe(link_section = ".init_array")]
     static LOOK: extern "C" fn() = look;
 
     pub(super) fn stdout_closed() -> bool {

@@ -555,13 +555,13 @@ fn explain_on_every_size_and_variant() {
         ),
     ];
     for (size, variant, rules) in runs {
-        let gen = [&["generate", "-n", "3", "--seed", "11"][..], size, variant].concat();
-        let (exit, out, err) = cli(&gen, "");
+        let generate = [&["generate", "-n", "3", "--seed", "11"][..], size, variant].concat();
+        let (exit, out, err) = cli(&generate, "");
         assert_eq!(exit, Exit::Success, "{err}");
         let (exit, solutions, err) = cli(&[&["solve"][..], variant].concat(), &out);
         assert_eq!(exit, Exit::Success, "{err}");
         let (exit, explained, err) = cli(&[&["explain"][..], variant].concat(), &out);
-        assert_eq!(exit, Exit::Success, "{gen:?}: {err}");
+        assert_eq!(exit, Exit::Success, "{generate:?}: {err}");
         let records: Vec<&str> = explained.trim_end().split("\n\n").collect();
         assert_eq!(records.len(), 3);
         for ((record, p), s) in records.iter().zip(out.lines()).zip(solutions.lines()) {

@@ -218,9 +218,7 @@ fn generate_one(
 ) -> (Result<Generated, generate::GenerateError>, f64) {
     GENERATOR.with(|cell| {
         let mut cell = cell.borrow_mut();
-        let stale = cell
-            .as_ref()
-            .is_none_or(|gen| gen.variant() != &config.variant);
+        let stale = cell.as_ref().is_none_or(|g| g.variant() != &config.variant);
         if stale {
             *cell = Some(Generator::new(&config.variant));
         }

@@ -132,7 +132,7 @@ impl Logic {
                 let at = cells
                     .iter()
                     .enumerate()
-                    .filter(|(_, &c)| self.cand[c] & bit != 0)
+                    .filter(|&(_, &c)| self.cand[c] & bit != 0)
                     .fold(0u32, |m, (i, _)| m | 1 << i);
                 if (2..=k as u32).contains(&at.count_ones()) {
                     values.push(v);
