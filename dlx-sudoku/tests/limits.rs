@@ -340,8 +340,8 @@ fn the_memo_stays_within_its_memory() {
     for _ in 0..n {
         let mut c = Vec::with_capacity(b.len() + 1);
         let mut carry = 0;
-        for i in 0..b.len() {
-            let d = a.get(i).unwrap_or(&0) + b[i] + carry;
+        for (i, limb) in b.iter().enumerate() {
+            let d = a.get(i).unwrap_or(&0) + limb + carry;
             c.push(d % base);
             carry = d / base;
         }

@@ -18,8 +18,11 @@ pub fn parse_args() -> Args {
         .unwrap_or_else(|e| explain(e).exit())
 }
 
-/// `e` with the tip for an unknown flag replaced by [`hint`]'s (none when
-/// it has none: the usage line and `--help` are said anyway).
+/// `e` with clap's tip for an unknown flag replaced by `dlx`'s own: what
+/// the flag was likely meant for (`--count`: `dlx` counts by default;
+/// `--format`: Sudoku goes to `dlx-sudoku`), or no tip at all (the usage
+/// line and `--help` are said anyway). clap's suggestion of a similar
+/// flag stays.
 pub fn explain(e: clap::Error) -> clap::Error {
     if e.kind() != ErrorKind::UnknownArgument {
         return e;
