@@ -110,7 +110,13 @@ calls = {{
     "samples": lambda: tilings.samples(2**20),
     "iter_samples": lambda: collections.deque(tilings.iter_samples(), maxlen=0),
 }}
-threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT)).start()
+# Ctrl-C comes from outside, as a terminal sends it: a thread of this
+# process would need the GIL to send it, and a call that only lets the GIL
+# go between draws could keep it waiting for seconds.
+import subprocess
+subprocess.Popen([sys.executable, "-c",
+    "import os, signal, sys, time; time.sleep(0.5); os.kill(int(sys.argv[1]), signal.SIGINT)",
+    str(os.getpid())])
 start = time.monotonic()
 try:
     calls[sys.argv[1]]()
