@@ -78,11 +78,14 @@ impl ZddTarget {
         if path.is_dir() {
             return refuse(stderr, "is a folder: expected a file's path".into());
         }
-        // Can the file be written? An existing one is opened without
-        // truncating it; for a new one, its folder must take a file (an
+        // Can the file be written? An existing file is opened without
+        // truncating it (not a pipe or a device: opening a pipe would wait
+        // for its reader); for a new one, its folder must take a file (an
         // unnamed one, gone when closed).
-        let check = if path.exists() {
+        let check = if path.is_file() {
             OpenOptions::new().append(true).open(path).map(drop)
+        } else if path.exists() {
+            Ok(())
         } else {
             let folder = match path.parent() {
                 Some(p) if !p.as_os_str().is_empty() => p,
