@@ -55,7 +55,7 @@ fn count(c: &mut Criterion) {
 }
 
 fn batch(c: &mut Criterion) {
-    use dlx_sudoku::cli::{run, Config, Exit};
+    use dlx_sudoku::programs::dlx_sudoku::{run, Config, Exit};
 
     let path = data_dir().join("17clue.txt");
     let input = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));

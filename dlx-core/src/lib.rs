@@ -127,7 +127,7 @@ pub use outcome::{
 };
 pub use problem::{BuildError, Problem};
 pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
-pub use rule::Branching;
+pub use rule::{Branching, RuleName};
 pub use seed::SplitMix64;
 pub use solver::{Cut, Part, Solutions, Solver};
 pub use stop::Cancel;

@@ -13,10 +13,12 @@
 //! - the *policy*: `fast` picks a rule and a variant from the problem's
 //!   [`Kind`], from the measurements in `benches/README.md`.
 //!
-//! Adding an item-choice rule: a variant of [`Branching`] with its name
-//! (`ALL`, `name`), its [`Choice`] and [`Choice::colored`] here (the
-//! matches are exhaustive, so the compiler asks for each), and its scan in
-//! `engine/exact/choose.rs`.
+//! Adding an item-choice rule: a variant of [`Branching`] with its row in
+//! [`Branching::TABLE`] (its name and help line, which the programs, the
+//! Python package and the documentation take from there), its [`Choice`]
+//! and [`Choice::colored`] here (the matches are exhaustive, and a check
+//! below the table asks for the row, so the compiler asks for each), and
+//! its scan in `engine/exact/choose.rs`.
 
 use crate::engine::Kind;
 
@@ -93,30 +95,81 @@ pub enum Branching {
     Fast,
 }
 
+/// A rule's row in [`Branching::TABLE`]: the one list of the rules' names,
+/// from which the programs' value parsers, their help and the lists in the
+/// documentation are made (tests compare those against it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleName {
+    /// The rule.
+    pub rule: Branching,
+    /// Its short name, as `dlx --rule` and Python's `branching=` take it.
+    pub name: &'static str,
+    /// What it does, in a line or two of a help text.
+    pub about: &'static str,
+}
+
 impl Branching {
-    /// Every rule, in the order of their [`Branching::name`]s.
-    pub const ALL: [Branching; 7] = [
-        Branching::MinLength,
-        Branching::MinLengthUpToOne,
-        Branching::ShortFirst,
-        Branching::ShortFirstDegree,
-        Branching::First,
-        Branching::Early,
-        Branching::Fast,
+    /// Every rule with its name and a line about it, in the order the help
+    /// texts list them (the default first). Row `k` is the rule whose
+    /// discriminant is `k`.
+    pub const TABLE: [RuleName; 7] = [
+        RuleName {
+            rule: Branching::MinLength,
+            name: "dlx1",
+            about: "Knuth's DLX1, DLX2 or DLX3 (the default): the leftmost item of \
+                    least length, with their node and update counts",
+        },
+        RuleName {
+            rule: Branching::MinLengthUpToOne,
+            name: "up-to-one",
+            about: "dlx1's scan, stopping at the first item of length 1",
+        },
+        RuleName {
+            rule: Branching::ShortFirst,
+            name: "short",
+            about: "forced moves from a stack, no scan (up-to-one on colored problems)",
+        },
+        RuleName {
+            rule: Branching::ShortFirstDegree,
+            name: "degree",
+            about: "short, ties broken by the most conflicts (up-to-one on colored \
+                    problems)",
+        },
+        RuleName {
+            rule: Branching::First,
+            name: "first",
+            about: "no heuristic: the leftmost item",
+        },
+        RuleName {
+            rule: Branching::Early,
+            name: "early",
+            about: "up-to-one, and an option that leaves some primary item without \
+                    options is dropped while it is tried, as Knuth's SSXC1 and SSXCC \
+                    do (such a try is not a node)",
+        },
+        RuleName {
+            rule: Branching::Fast,
+            name: "fast",
+            about: "the fastest on our benchmarks for the kind of problem: today \
+                    early, and dlx1 on bounded problems",
+        },
     ];
 
-    /// The rule's short name, as `dlx --rule` takes it: `dlx1`, `up-to-one`,
-    /// `short`, `degree`, `first`, `early`, `fast`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Branching::MinLength => "dlx1",
-            Branching::MinLengthUpToOne => "up-to-one",
-            Branching::ShortFirst => "short",
-            Branching::ShortFirstDegree => "degree",
-            Branching::First => "first",
-            Branching::Early => "early",
-            Branching::Fast => "fast",
+    /// Every rule, in the order of [`Branching::TABLE`].
+    pub const ALL: [Branching; 7] = {
+        let mut all = [Branching::MinLength; 7];
+        let mut k = 0;
+        while k < all.len() {
+            all[k] = Branching::TABLE[k].rule;
+            k += 1;
         }
+        all
+    };
+
+    /// The rule's short name, as `dlx --rule` takes it: `dlx1`, `up-to-one`,
+    /// `short`, `degree`, `first`, `early`, `fast` (see [`Branching::TABLE`]).
+    pub fn name(self) -> &'static str {
+        Branching::TABLE[self as usize].name
     }
 
     /// The rule the project recommends for speed: [`Branching::Fast`].
@@ -137,6 +190,15 @@ impl Branching {
         Branching::ALL.into_iter().find(|r| r.name() == name)
     }
 
+    /// Does the rule drop, on problems without bounds, an option that would
+    /// leave an item without options while it is tried ([`Branching::Early`],
+    /// and [`Branching::Fast`] today)? Such a search counts fewer nodes than
+    /// DLX1's, and on several threads its node count varies from run to
+    /// run (a dropped option handed to another thread is entered there).
+    pub fn drops_dead_ends(self) -> bool {
+        self.plan(Kind::Exact).early
+    }
+
     /// What the rule asks of the search of a problem of kind `kind`: its
     /// item choice and engine variant, the `fast` policy resolved.
     pub(crate) fn plan(self, kind: Kind) -> Plan {
@@ -154,6 +216,18 @@ impl Branching {
         Plan { choice, early }
     }
 }
+
+// The table's row `k` is the rule of discriminant `k` (`Branching::name`
+// indexes it so), and every rule has a row: a rule added after `Fast`
+// without a row fails to compile here.
+const _: () = {
+    let mut k = 0;
+    while k < Branching::TABLE.len() {
+        assert!(Branching::TABLE[k].rule as usize == k);
+        k += 1;
+    }
+    assert!(Branching::Fast as usize + 1 == Branching::TABLE.len());
+};
 
 /// What a rule asks of the search, once resolved for a problem
 /// ([`Branching::plan`]).

@@ -70,14 +70,15 @@
 use std::time::Instant;
 
 use crate::board::{MAX_ORDER, MIN_ORDER};
+use crate::names::{Name, Named};
 use crate::rate::{Level, Rater, Rating};
 use crate::rng::Rng;
 use crate::solver::{Outcome, Solver};
 use crate::variant::{Transform, Variant};
 use crate::Board;
 
-/// The symmetry of the clue pattern.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum)]
+/// The symmetry of the clue pattern; [`Symmetry::NAMES`] names them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Symmetry {
     /// Clues anywhere.
     #[default]
@@ -86,6 +87,29 @@ pub enum Symmetry {
     Rotational,
     /// Mirroring the board left to right maps clues onto clues.
     Mirror,
+}
+
+impl Named for Symmetry {
+    const NAMES: &'static [Name<Symmetry>] = &[
+        Name {
+            value: Symmetry::None,
+            name: "none",
+            aliases: &[],
+            about: "clues anywhere",
+        },
+        Name {
+            value: Symmetry::Rotational,
+            name: "rotational",
+            aliases: &[],
+            about: "a half turn (180 degrees) maps clues onto clues",
+        },
+        Name {
+            value: Symmetry::Mirror,
+            name: "mirror",
+            aliases: &[],
+            about: "mirroring left to right maps clues onto clues",
+        },
+    ];
 }
 
 impl Symmetry {

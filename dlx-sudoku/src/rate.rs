@@ -70,13 +70,15 @@ use std::time::{Duration, Instant};
 use dlx_core::Branching;
 
 use crate::logic::{Logic, Technique};
+use crate::names::{Name, Named};
 use crate::rng::Rng;
 use crate::solver::{Solver, SolverConfig};
 use crate::variant::{Transform, Variant};
 use crate::Board;
 
-/// A named difficulty level; see the [module documentation](self).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+/// A named difficulty level; see the [module documentation](self), and
+/// [`Level::NAMES`] for their names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     /// Singles solve it (score up to 2.3).
     Easy,
@@ -122,16 +124,46 @@ impl Level {
     }
 
     /// The level's name, as printed: `easy`, `medium`, `hard`, `fiendish`,
-    /// `extreme`.
+    /// `extreme` (its row in [`Level::NAMES`]).
     pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Fiendish => "fiendish",
-            Level::Extreme => "extreme",
-        }
+        Named::name(self)
     }
+}
+
+/// Each level's `about` names the techniques that are hardest in it.
+impl Named for Level {
+    const NAMES: &'static [Name<Level>] = &[
+        Name {
+            value: Level::Easy,
+            name: "easy",
+            aliases: &[],
+            about: "singles",
+        },
+        Name {
+            value: Level::Medium,
+            name: "medium",
+            aliases: &[],
+            about: "locked candidates, pairs, X-wings",
+        },
+        Name {
+            value: Level::Hard,
+            name: "hard",
+            aliases: &[],
+            about: "triples, swordfish",
+        },
+        Name {
+            value: Level::Fiendish,
+            name: "fiendish",
+            aliases: &[],
+            about: "XY-wings, XYZ-wings, unique rectangles, simple colouring",
+        },
+        Name {
+            value: Level::Extreme,
+            name: "extreme",
+            aliases: &[],
+            about: "search beyond the techniques",
+        },
+    ];
 }
 
 impl fmt::Display for Level {

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use dlx_sudoku::cli::Exit;
+use dlx_sudoku::programs::dlx_sudoku::Exit;
 use dlx_sudoku::logic::{Logic, Step, Technique};
 use dlx_sudoku::solver::Unit;
 use dlx_sudoku::variant::Variant;

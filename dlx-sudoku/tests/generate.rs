@@ -4,7 +4,7 @@
 //! library's solver.
 
 use clap::Parser;
-use dlx_sudoku::cli::Exit;
+use dlx_sudoku::programs::dlx_sudoku::Exit;
 use dlx_sudoku::format::{Format, Reader};
 use dlx_sudoku::generate::{Generator, Options, Symmetry};
 use dlx_sudoku::rng::Rng;
@@ -322,7 +322,7 @@ fn bad_generate_options_are_usage_errors() {
         &["generate", "--clues", "12", "--variant", "x"][..],
         &["generate", "--clues", "3", "--regions", regions.path()],
     ] {
-        let parsed = dlx_sudoku::cli::Args::try_parse_from(
+        let parsed = dlx_sudoku::programs::dlx_sudoku::Args::try_parse_from(
             std::iter::once("dlx-sudoku").chain(args.iter().copied()),
         )
         .expect("clap accepts it");

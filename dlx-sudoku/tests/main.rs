@@ -14,4 +14,4 @@ mod readme;
 mod solver;
 mod sudoku_cli;
 mod variants;
-mod xc;
+mod dlx_program;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use dlx_sudoku::cli::Exit;
+use dlx_sudoku::programs::dlx_sudoku::Exit;
 use dlx_sudoku::generate::{Generator, Options};
 use dlx_sudoku::logic::{Logic, Technique};
 use dlx_sudoku::rate::{Level, Rater, Unrated, SEARCH_SCORE};

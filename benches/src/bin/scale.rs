@@ -47,7 +47,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 /// Counts `problem` with `dlx` on `threads` threads; returns (seconds, stdout).
 fn run_dlx(input: &[u8], threads: usize) -> (f64, String) {
-    use dlx_sudoku::xc::{run, Config, Exit};
+    use dlx_sudoku::programs::dlx::{run, Config, Exit};
     let config = Config {
         threads,
         ..Config::default()
@@ -62,7 +62,7 @@ fn run_dlx(input: &[u8], threads: usize) -> (f64, String) {
 
 /// Solves a puzzle file with `dlx-sudoku` on `threads` threads.
 fn run_sudoku(input: &[u8], threads: usize) -> (f64, Vec<u8>) {
-    use dlx_sudoku::cli::{run, Config, Exit};
+    use dlx_sudoku::programs::dlx_sudoku::{run, Config, Exit};
     let config = Config {
         threads,
         ..Config::default()

@@ -1,10 +1,10 @@
 //! `dlx-sudoku`: solve, count and check Sudoku puzzles. See
-//! `dlx-sudoku --help` and [`dlx_sudoku::cli`].
+//! `dlx-sudoku --help` and [`dlx_sudoku::programs::dlx_sudoku`].
 
 use std::io::{self, BufReader};
 use std::process::ExitCode;
 
-use dlx_sudoku::cli::{run, stdout_lost, Args, STDOUT_LOST};
+use dlx_sudoku::programs::dlx_sudoku::{run, stdout_lost, Args, STDOUT_LOST};
 
 fn main() -> ExitCode {
     let config = match Args::parse_command_line(std::env::args_os().collect()).config() {

@@ -1,11 +1,11 @@
 //! `dlx`: count or print the exact covers of a problem in Knuth's DLX text
-//! format. All the logic is in [`dlx_sudoku::xc`]; `dlx --help` tells
+//! format. All the logic is in [`dlx_sudoku::programs::dlx`]; `dlx --help` tells
 //! the rest.
 
 use std::io;
 use std::process::ExitCode;
 
-use dlx_sudoku::xc::{parse_args, run, stdout_lost, STDOUT_LOST};
+use dlx_sudoku::programs::dlx::{parse_args, run, stdout_lost, STDOUT_LOST};
 
 fn main() -> ExitCode {
     let config = parse_args().config();

@@ -116,6 +116,7 @@ mod write;
 
 use std::fmt;
 
+use crate::names::{Name, Named};
 use crate::Board;
 
 pub use detect::detect;
@@ -127,37 +128,87 @@ pub use write::Writer;
 /// line is 625 bytes; many JSON boards on one line fit too).
 pub const MAX_LINE_LEN: usize = 64 * 1024;
 
-/// A Sudoku text format; see the [module documentation](self) for each one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+/// A Sudoku text format; see the [module documentation](self) for each one,
+/// and [`Format::NAMES`] for their names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Format {
     /// One puzzle per line, `.` or `0` blank; a line `end` stops (POJ 3074).
-    #[value(name = "line", alias = "poj3074")]
     Line,
     /// A grid of side lines of side characters, a blank line between puzzles.
-    #[value(name = "grid")]
     Grid,
     /// A case count, then 9 lines of 9 digits per case, `0` blank (POJ 2676).
-    #[value(name = "poj2676")]
     Poj2676,
     /// 9 lines of 9 blank-separated cells, `?` blank (HDU 1426).
-    #[value(name = "hdu1426")]
     Hdu1426,
     /// 9 lines of 9 blank-separated digits, `0` blank.
-    #[value(name = "spaced")]
     Spaced,
     /// 16 lines of 16 letters `A`-`P`, `-` blank (POJ 3076).
-    #[value(name = "poj3076")]
     Poj3076,
     /// A JSON array of rows of one-character strings, `"."` blank (LeetCode 37).
-    #[value(name = "leetcode", alias = "leetcode37", alias = "json")]
     Leetcode,
     /// A boxed grid for people: `+---` rules, `|` between boxes, `.` blank.
-    #[value(name = "pretty")]
     Pretty,
 }
 
+impl Named for Format {
+    const NAMES: &'static [Name<Format>] = &[
+        Name {
+            value: Format::Line,
+            name: "line",
+            aliases: &["poj3074"],
+            about: "one puzzle per line: 81 (16, 256, 625) characters, '.' or '0' \
+                    blank; a line 'end' stops the input and later lines are ignored \
+                    (POJ 3074); lines starting with '#' are comments",
+        },
+        Name {
+            value: Format::Grid,
+            name: "grid",
+            aliases: &[],
+            about: "n lines of n characters per puzzle, blank line between puzzles",
+        },
+        Name {
+            value: Format::Poj2676,
+            name: "poj2676",
+            aliases: &[],
+            about: "a case count, then 9 lines of 9 digits per case, '0' blank",
+        },
+        Name {
+            value: Format::Hdu1426,
+            name: "hdu1426",
+            aliases: &[],
+            about: "9 lines of 9 space-separated cells, '?' blank, blank line between",
+        },
+        Name {
+            value: Format::Spaced,
+            name: "spaced",
+            aliases: &[],
+            about: "9 lines of 9 space-separated digits, '0' blank",
+        },
+        Name {
+            value: Format::Poj3076,
+            name: "poj3076",
+            aliases: &[],
+            about: "16 lines of 16 letters A-P, '-' blank, blank line between \
+                    (16x16 boards only)",
+        },
+        Name {
+            value: Format::Leetcode,
+            name: "leetcode",
+            aliases: &["leetcode37", "json"],
+            about: "the JSON board [[\"5\",\"3\",\".\",...],...]",
+        },
+        Name {
+            value: Format::Pretty,
+            name: "pretty",
+            aliases: &[],
+            about: "a boxed grid for people: rules of '+' and '-', cells between \
+                    '|' separated by blanks, '.' blank; read back as written",
+        },
+    ];
+}
+
 impl Format {
-    /// Every format.
+    /// Every format, in the order of [`Format::NAMES`].
     pub const ALL: [Format; 8] = [
         Format::Line,
         Format::Grid,
@@ -169,24 +220,39 @@ impl Format {
         Format::Pretty,
     ];
 
-    /// The name used on the command line, e.g. `"poj2676"`.
+    /// The name used on the command line, e.g. `"poj2676"` (its row in
+    /// [`Format::NAMES`]).
     pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Grid => "grid",
-            Format::Poj2676 => "poj2676",
-            Format::Hdu1426 => "hdu1426",
-            Format::Spaced => "spaced",
-            Format::Poj3076 => "poj3076",
-            Format::Leetcode => "leetcode",
-            Format::Pretty => "pretty",
-        }
+        Named::name(self)
     }
 
     /// Can a [`Reader`] read this format? Every format can (since
     /// [`Format::Pretty`] is read back too); kept for callers that ask.
     pub fn can_read(self) -> bool {
         true
+    }
+
+    /// Can this format write a board of side `side`? Every format writes
+    /// every side but [`Format::Poj3076`], whose letters `A`-`P` hold 16x16
+    /// boards only.
+    ///
+    /// ```
+    /// use dlx_sudoku::format::Format;
+    ///
+    /// assert!(Format::Line.writes(25));
+    /// assert!(!Format::Poj3076.writes(9));
+    /// assert_eq!(Format::Poj3076.only_side(), Some(16));
+    /// ```
+    pub fn writes(self, side: usize) -> bool {
+        self.only_side().is_none_or(|only| only == side)
+    }
+
+    /// The one board side the format writes, if it is limited to one.
+    pub fn only_side(self) -> Option<usize> {
+        match self {
+            Format::Poj3076 => Some(16),
+            _ => None,
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use dlx_core::Stats;
 
-use crate::format::{Puzzle, ReadError};
+use crate::format::{Format, Puzzle, ReadError};
 use crate::house::Conflict;
 use crate::rate::Rating;
 use crate::variant::Variant;
@@ -28,11 +28,13 @@ pub(super) enum Record {
     Rated(Rating),
     /// Lines of text (explain, hint), without the final newline.
     Text(String),
-    /// A board `-o poj3076` cannot write (not 16x16): `invalid puzzle` in
+    /// A board the output format cannot write (`-o poj3076`, not 16x16): `invalid puzzle` in
     /// its place, why on stderr.
     OutputMisfit {
         /// The puzzle's side.
         side: usize,
+        /// The output format, which writes another side only.
+        format: Format,
     },
     /// A puzzle of another size than the variant's regions: `invalid
     /// puzzle` in its place, the sizes on stderr.

@@ -1,4 +1,4 @@
-//! `dlx --preprocess`, as a real process and through `xc::run`: the
+//! `dlx --preprocess`, as a real process and through `programs::dlx::run`: the
 //! counts of the data files are unchanged, printed solutions are options of
 //! the input as written (checked by the rules of colors, read here without
 //! dlx-core) and the same set as without preprocessing, and every other
@@ -8,7 +8,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser};
-use dlx_sudoku::xc::{run, Args, Config, Exit};
+use dlx_sudoku::programs::dlx::{run, Args, Config, Exit};
 
 fn data(dir: &str, name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

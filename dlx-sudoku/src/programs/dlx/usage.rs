@@ -6,7 +6,7 @@ use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches};
 
 use super::Args;
-use crate::cli::short_help;
+use crate::programs::dlx_sudoku::short_help;
 
 /// The arguments of this process, or the end of it with clap's usage
 /// error (status 2), whose tip for an unknown flag is `dlx`'s own. `-h`

@@ -8,10 +8,10 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use super::help::{
-    AFTER_HELP, AFTER_SHORT_HELP, GENERATE_HELP, GENERATE_SHORT_HELP, RATE_HELP, SEE_MAIN,
+    after_help, after_short_help, generate_help, rate_help, GENERATE_SHORT_HELP, SEE_MAIN,
 };
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
-use crate::cli_common::{parse_seconds, threads_parser};
+use crate::programs::common::{named, parse_seconds, threads_parser};
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
 use crate::plural::Plural;
@@ -32,8 +32,8 @@ use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
                   Reads the files given, or standard input, in any of the judge formats \
                   (POJ 3074, POJ 2676, HDU 1426, POJ 3076, LeetCode 37, plain grids) and \
                   writes one result per puzzle in the same format.",
-    after_help = AFTER_SHORT_HELP,
-    after_long_help = AFTER_HELP,
+    after_help = after_short_help(),
+    after_long_help = after_help(),
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -69,7 +69,7 @@ enum Sub {
     },
     /// Rate each puzzle's difficulty as players do: a level, the score and
     /// the hardest technique needed (or search, above every technique).
-    #[command(after_help = RATE_HELP)]
+    #[command(after_help = rate_help())]
     Rate {
         /// Relabellings per puzzle that needs search (its score is the
         /// mean work over them).
@@ -108,7 +108,7 @@ enum Sub {
         common: CommonArgs,
     },
     /// Generate puzzles with exactly one solution.
-    #[command(after_help = GENERATE_SHORT_HELP, after_long_help = GENERATE_HELP)]
+    #[command(after_help = GENERATE_SHORT_HELP, after_long_help = generate_help())]
     Generate(GenerateArgs),
 }
 
@@ -135,13 +135,13 @@ struct GenerateArgs {
     #[arg(long)]
     minimal: bool,
     /// Symmetry of the clue pattern.
-    #[arg(long, value_name = "SYMMETRY", default_value = "none")]
+    #[arg(long, value_name = "SYMMETRY", default_value = "none", value_parser = named::<Symmetry>())]
     symmetry: Symmetry,
     /// Target number of clues.
     #[arg(allow_negative_numbers = true, long, value_name = "K")]
     clues: Option<usize>,
     /// Only puzzles that `rate` puts at this level.
-    #[arg(long, value_name = "LEVEL")]
+    #[arg(long, value_name = "LEVEL", value_parser = named::<Level>())]
     level: Option<Level>,
     /// Grids to try per puzzle when a goal (--clues, --minimal, --level) is
     /// missed (default: 1000 for 4x4 and 9x9, 100 with --level extreme,
@@ -149,7 +149,8 @@ struct GenerateArgs {
     #[arg(allow_negative_numbers = true, long, value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     attempts: Option<usize>,
     /// Output format (default: line; the formats: dlx-sudoku --help).
-    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
+    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true,
+          value_parser = named::<Format>())]
     output: Option<Format>,
     #[command(flatten)]
     variant: VariantArgs,
@@ -225,7 +226,8 @@ fn read_regions(path: &Path) -> io::Result<Vec<u8>> {
 #[derive(Clone, Debug, clap::Args)]
 struct SolveArgs {
     /// Output format (default: the input's; the formats: dlx-sudoku --help).
-    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
+    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true,
+          value_parser = named::<Format>())]
     output: Option<Format>,
     /// Print 'multiple solutions' (and fail) for a puzzle with several
     /// solutions instead of its first one.
@@ -243,7 +245,8 @@ struct CommonArgs {
     files: Vec<PathBuf>,
     /// Input format (default: detected from the start of each input; the
     /// formats: dlx-sudoku --help).
-    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true)]
+    #[arg(short, long, value_name = "FORMAT", hide_possible_values = true,
+          value_parser = named::<Format>())]
     format: Option<Format>,
     /// Stop each puzzle's search after N search nodes.
     #[arg(allow_negative_numbers = true, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -279,7 +282,7 @@ impl Args {
     /// use '-- --limit'", misleads there).
     pub fn parse_command_line(argv: Vec<std::ffi::OsString>) -> Args {
         use clap::{CommandFactory, FromArgMatches};
-        let parsed = crate::cli_common::short_help(Args::command())
+        let parsed = crate::programs::common::short_help(Args::command())
             .try_get_matches_from(&argv)
             .and_then(|m| Args::from_arg_matches(&m));
         match parsed {
@@ -463,10 +466,14 @@ impl GenerateArgs {
                  has exactly one solution (ask for {fewest} or more)"
             ));
         }
-        if self.output == Some(Format::Poj3076) && side != 16 {
+        if let Some((format, only)) = self
+            .output
+            .and_then(|f| Some(f).zip(f.only_side()))
+            .filter(|(f, _)| !f.writes(side))
+        {
             return Err(format!(
-                "dlx-sudoku: --output poj3076 writes 16x16 boards only, not {side}x{side} \
-                 (add --size 16, or choose another format)"
+                "dlx-sudoku: --output {format} writes {only}x{only} boards only, not {side}x{side} \
+                 (add --size {only}, or choose another format)"
             ));
         }
         let attempts = self.attempts.unwrap_or(match order {

@@ -19,7 +19,7 @@
 //! # Example
 //!
 //! ```
-//! use dlx_sudoku::xc::{run, Config, Exit, Input};
+//! use dlx_sudoku::programs::dlx::{run, Config, Exit, Input};
 //!
 //! // TAOCP 7.2.2.1 (5): a single exact cover, read from "standard input".
 //! let input = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
@@ -53,9 +53,9 @@ use dlx_core::{Branching, Outcome};
 /// Where the problem is read from: standard input (the `stdin` given to
 /// [`run`], `<stdin>` in messages) or a file. The same type as the Sudoku
 /// program's.
-pub use crate::cli_common::Input;
+pub use crate::programs::common::Input;
 /// Was standard output closed at the start (see `dlx --help`, status 2)?
-pub use crate::cli_common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
+pub use crate::programs::common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
 pub use usage::{explain, parse_args};
 
@@ -181,7 +181,7 @@ impl Exit {
     /// one when the statuses are equal.
     ///
     /// ```
-    /// use dlx_sudoku::xc::Exit;
+    /// use dlx_sudoku::programs::dlx::Exit;
     ///
     /// assert_eq!(Exit::Success.max(Exit::TimeLimit), Exit::TimeLimit);
     /// assert_eq!(Exit::BadInput.max(Exit::NodeLimit), Exit::BadInput);

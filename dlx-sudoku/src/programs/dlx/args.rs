@@ -8,9 +8,9 @@ use std::time::Duration;
 use clap::Parser;
 use dlx_core::Branching;
 
-use super::help::{AFTER_HELP, AFTER_SHORT_HELP};
+use super::help::{after_help, AFTER_SHORT_HELP};
 use super::{Config, Input, Memo, Split, SplitMode};
-use crate::cli_common::{parse_seconds, threads_parser};
+use crate::programs::common::{parse_seconds, rule_parser, threads_parser};
 
 /// Command-line arguments of `dlx`, as clap parses them; [`Args::config`]
 /// turns them into a [`Config`].
@@ -23,7 +23,7 @@ use crate::cli_common::{parse_seconds, threads_parser};
                   Knuth's DLX1, with the colors of DLX2 and the multiplicities of DLX3): \
                   count its solutions, print them, or (with --min-cost) find the cheapest.",
     after_help = AFTER_SHORT_HELP,
-    after_long_help = AFTER_HELP
+    after_long_help = after_help()
 )]
 pub struct Args {
     /// The problem files, answered one after another; '-' or nothing reads
@@ -70,22 +70,11 @@ pub struct Args {
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
 
-    /// The rule that picks the item to branch on: dlx1 (the default:
-    /// Knuth's DLX1, DLX2 or DLX3, with their node and update counts), fast
-    /// (the fastest on our benchmarks for the kind of problem: today early,
-    /// and dlx1 on bounded problems), early
-    /// (up-to-one, and an option that leaves some primary item without
-    /// options is dropped while it is tried, as Knuth's SSXC1 and SSXCC do:
-    /// such a try is not a node; where colored options have many secondary
-    /// items, those stay out of the links, and where they differ in length,
-    /// each item's options are tried shortest first), up-to-one (the scan stops at an item of
-    /// length 1), short (forced moves from a stack, no scan), degree
-    /// (short, ties broken by the most conflicts), first (no heuristic: the
-    /// leftmost item). On colored problems short and degree scan as
-    /// up-to-one does; bounded problems follow DLX3 under every rule. Every
+    /// The rule that picks the item to branch on (dlx1 by default). Every
     /// rule finds the same solutions; only dlx1 counts nodes and updates as
-    /// Knuth's programs do.
-    #[arg(long, value_name = "NAME", value_parser = parse_rule)]
+    /// Knuth's programs do. On colored problems short and degree scan as
+    /// up-to-one does; bounded problems follow DLX3 under every rule.
+    #[arg(long, value_name = "NAME", value_parser = rule_parser())]
     rule: Option<Branching>,
 
     /// Find the least total cost of a solution (Knuth's DLX5) instead of
@@ -172,14 +161,6 @@ pub struct Args {
     /// printed as the input's options).
     #[arg(long)]
     preprocess: bool,
-}
-
-/// Parses a rule's name (see [`Branching::name`]).
-fn parse_rule(text: &str) -> Result<Branching, String> {
-    Branching::from_name(text).ok_or_else(|| {
-        let names: Vec<&str> = Branching::ALL.iter().map(|r| r.name()).collect();
-        format!("expected one of: {}", names.join(", "))
-    })
 }
 
 /// Parses `I/N` with `I < N`.

@@ -1,5 +1,5 @@
-//! What the two programs, `dlx-sudoku` ([`crate::cli`]) and `dlx`
-//! ([`crate::xc`]), share on their command lines: where input comes from,
+//! What the two programs, `dlx-sudoku` ([`crate::programs::dlx_sudoku`]) and `dlx`
+//! ([`crate::programs::dlx`]), share on their command lines: where input comes from,
 //! how a number of seconds is written, and how many threads `-j` may ask
 //! for.
 
@@ -7,7 +7,10 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::builder::RangedU64ValueParser;
+use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use dlx_core::Branching;
+
+use crate::names::Named;
 
 /// The most threads `-j N` may ask for, in both programs (`-j 0` means one
 /// per core, whatever their number). A pool is built with the number asked
@@ -21,6 +24,29 @@ pub const MAX_THREADS: usize = 256;
 /// usage error (status 2).
 pub(crate) fn threads_parser() -> RangedU64ValueParser<usize> {
     RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64)
+}
+
+/// The value parser of a value named in a table ([`Named::NAMES`]): the
+/// names and aliases it accepts, and the help line of each, come from the
+/// table.
+pub(crate) fn named<T: Named + Send + Sync>() -> impl TypedValueParser<Value = T> {
+    let values = T::NAMES.iter().map(|n| {
+        PossibleValue::new(n.name)
+            .aliases(n.aliases.iter().copied())
+            .help(n.about)
+    });
+    // The parser passes only the names and aliases of the table on.
+    PossibleValuesParser::new(values).map(|name| T::from_name(&name).expect("a name of the table"))
+}
+
+/// The value parser of `--rule`, from [`Branching::TABLE`] as [`named`]
+/// does for the tables of this crate.
+pub(crate) fn rule_parser() -> impl TypedValueParser<Value = Branching> {
+    let values = Branching::TABLE
+        .iter()
+        .map(|r| PossibleValue::new(r.name).help(r.about));
+    PossibleValuesParser::new(values)
+        .map(|name| Branching::from_name(&name).expect("a name of the table"))
 }
 
 /// A pool of `threads` threads (0: one per core), at most [`MAX_THREADS`]

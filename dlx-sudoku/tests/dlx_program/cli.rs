@@ -1,4 +1,4 @@
-//! The `dlx` program, through its library entry point `xc::run` and as a
+//! The `dlx` program, through its library entry point `programs::dlx::run` and as a
 //! real process, on the exact-cover files of dlx-core's test data.
 //!
 //! Counts and search statistics come from `COUNTS.txt` (checked there against
@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, Parser};
-use dlx_sudoku::xc::{run, Args, Config, Exit, Input};
+use dlx_sudoku::programs::dlx::{run, Args, Config, Exit, Input};
 
 fn xc_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../dlx-core/tests/data/xc")

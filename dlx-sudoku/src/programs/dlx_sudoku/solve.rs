@@ -7,7 +7,6 @@ use dlx_core::Stats;
 
 use super::slot::{misfit, Record, Slot};
 use super::{Command, Config};
-use crate::format::Format;
 use crate::logic::Logic;
 use crate::plural::Plural;
 use crate::solver::{CountProgress, Outcome, Solver};
@@ -31,10 +30,13 @@ pub(super) fn solve_slot(config: &Config, solver: &mut Solver, slot: &mut Slot, 
         return;
     }
     let side = puzzle.board.side();
-    if config.command == Command::Solve && config.output == Some(Format::Poj3076) && side != 16 {
+    if let Some(format) = config
+        .output
+        .filter(|f| config.command == Command::Solve && !f.writes(side))
+    {
         // POJ 3076's letters stand for the values of a 16x16 board: a
         // 9x9 solution in them would read as another puzzle.
-        slot.record = Record::OutputMisfit { side };
+        slot.record = Record::OutputMisfit { side, format };
         slot.ok = false;
         slot.stats = Stats::default();
         return;

@@ -1,22 +1,79 @@
 //! The text `dlx-sudoku --help` shows after the options, and the short
 //! version `-h` shows (a screen's worth: the long text is `--help`).
+//!
+//! The lists of names in them (formats, symmetries, levels) are made from
+//! the tables beside their types ([`Named::NAMES`]), filled in where the
+//! texts say `{formats}` and the like.
+
+use crate::format::Format;
+use crate::generate::Symmetry;
+use crate::names::Named;
+use crate::rate::Level;
+
+/// `dlx-sudoku --help`'s text after the options.
+pub(super) fn after_help() -> String {
+    AFTER_HELP.replace("{formats}", &listed::<Format>())
+}
+
+/// `dlx-sudoku -h`'s text after the options.
+pub(super) fn after_short_help() -> String {
+    AFTER_SHORT_HELP.replace("{format_names}", &Format::names_joined(", "))
+}
+
+/// `dlx-sudoku generate --help`'s text after the options.
+pub(super) fn generate_help() -> String {
+    GENERATE_HELP
+        .replace("{symmetries}", &Symmetry::names_joined("|"))
+        .replace("{levels}", &Level::names_joined("|"))
+}
+
+/// `dlx-sudoku rate --help`'s text after the options: the levels with
+/// their scores.
+pub(super) fn rate_help() -> String {
+    let levels: String = Level::NAMES
+        .iter()
+        .map(|n| {
+            let (low, high) = n.value.range();
+            let scores = if high.is_finite() {
+                format!("up to {high:.1}")
+            } else {
+                format!("above {low:.1}")
+            };
+            format!("    {:<9} {scores:<10} {}\n", n.name, n.about)
+        })
+        .collect();
+    RATE_HELP.replace("{level_list}\n", &levels)
+}
+
+/// A table's names and what each is, one entry a paragraph: the name in a
+/// column of its own, the text wrapped at 76 columns beside it.
+fn listed<T: Named>() -> String {
+    const INDENT: usize = 12;
+    let mut text = String::new();
+    for n in T::NAMES {
+        let mut line = format!("  {:<9} ", n.name);
+        for word in n.about.split(' ') {
+            if line.len() + word.len() > 76 && line.len() > INDENT {
+                text.push_str(line.trim_end());
+                text.push('\n');
+                line = " ".repeat(INDENT);
+            }
+            line.push_str(word);
+            line.push(' ');
+        }
+        text.push_str(line.trim_end());
+        text.push('\n');
+    }
+    text.pop();
+    text
+}
 
 /// Text shown after the options in `dlx-sudoku --help`: the formats (listed
 /// here only), the output, threads, variants and the exit status.
-pub(super) const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = "\
 Formats (detected from the input unless --format names one; every format is
 read and written):
-  line      one puzzle per line: 81 (16, 256, 625) characters, '.' or '0'
-            blank; a line 'end' stops the input and later lines are ignored
-            (POJ 3074); lines starting with '#' are comments
-  grid      n lines of n characters per puzzle, blank line between puzzles
-  poj2676   a case count, then 9 lines of 9 digits per case, '0' blank
-  hdu1426   9 lines of 9 space-separated cells, '?' blank, blank line between
-  spaced    9 lines of 9 space-separated digits, '0' blank
-  poj3076   16 lines of 16 letters A-P, '-' blank, blank line between
-  leetcode  the JSON board [[\"5\",\"3\",\".\",...],...]
-  pretty    a boxed grid for people: rules of '+' and '-', cells between
-            '|' separated by blanks, '.' blank; read back as written
+{formats}
   Values above 9 (16x16, 25x25 boards in line/grid/pretty format) are A=10
   ... P=25. CRLF line ends, tabs, trailing blanks, a UTF-8 byte-order mark
   and a missing final newline are accepted. A line longer than 64 KiB is
@@ -120,10 +177,11 @@ Exit status (one rule for every subcommand):
 
 /// Text shown after the options in `dlx-sudoku -h`: the essentials, and
 /// where the rest is.
-pub(super) const AFTER_SHORT_HELP: &str = "\
-Formats (detected unless --format names one): line, grid, poj2676,
-hdu1426, spaced, poj3076, leetcode, pretty. --time-limit bounds each
-puzzle's work (all its searches; for generate, the whole run).
+const AFTER_SHORT_HELP: &str = "\
+Formats (detected unless --format names one):
+  {format_names}.
+--time-limit bounds each puzzle's work (all its searches; for generate,
+the whole run).
 Exit status: 0 every puzzle got its answer, 1 some puzzle did not
 (malformed, no solution, a limit stopped it, several solutions where one
 is needed), 2 usage error or unreadable input or unwritable output.
@@ -142,7 +200,7 @@ printed, the one under way as far as it got). How puzzles are made, the
 goals, the progress lines and the exit status: dlx-sudoku generate --help.";
 
 /// Text shown after the options in `dlx-sudoku generate --help`.
-pub(super) const GENERATE_HELP: &str = "\
+const GENERATE_HELP: &str = "\
 Generate (dlx-sudoku generate [OPTIONS]):
   Writes --count puzzles (default 1), each with exactly one solution, in the
   --output format (default line). A random full grid (random clues completed
@@ -150,12 +208,12 @@ Generate (dlx-sudoku generate [OPTIONS]):
   stays unique (a count with limit 2 decides). --seed S repeats a run
   exactly (default: from the clock; --stats prints it). --size 4|9|16|25
   (default 9, or the regions' side; 25 takes tens of seconds per puzzle).
-  --symmetry none|rotational|mirror: the clue pattern is symmetric under a
+  --symmetry {symmetries}: the clue pattern is symmetric under a
   half turn or a left-right mirror. Without --clues the removal runs to the
   end: every clue (every symmetric pair) is then needed. --minimal checks
   that no single clue can go, retrying new grids when one can (with
   symmetry, most first tries can lose a lone clue). --clues K stops at K
-  clues. --level easy|medium|hard|fiendish|extreme keeps only puzzles that
+  clues. --level {levels} keeps only puzzles that
   'rate' (with its defaults) puts at that level: a puzzle of another level
   is changed by moves (one clue out, another in, while it stays unique)
   towards it, then a new grid is tried. When no puzzle meets every goal in
@@ -182,7 +240,7 @@ Generate (dlx-sudoku generate [OPTIONS]):
 Formats and exit status: dlx-sudoku --help.";
 
 /// Text shown after the options in `dlx-sudoku rate --help`.
-pub(super) const RATE_HELP: &str = "\
+const RATE_HELP: &str = "\
 Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
   Each line: the level, the score and what set it, e.g. 'hard 3.8
   swordfish'. The puzzle is solved with explain's techniques, easiest
@@ -190,8 +248,9 @@ Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
   1.5, naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing
   3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0,
   XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, simple colouring 4.6).
-  Levels: easy (singles, up to 2.3), medium (up to 3.4), hard (up to 4.0),
-  fiendish (up to 4.6). A puzzle the techniques do not solve is extreme,
+  Levels (their scores, and the hardest techniques in them):
+{level_list}
+  A puzzle the techniques do not solve is extreme,
   'search': its score is 5 + log10(1 + u/1000), u the mean work the engine
   needs to solve it and prove it unique (dancing-links updates, singles
   pass off) over --samples random relabellings (default 8; rows, columns,

@@ -85,7 +85,7 @@ fn make<W: Write, E: Write>(
     if config.stats {
         let _ = writeln!(stderr, "seed={seed}");
     }
-    let pool = match crate::cli_common::pool(config.threads) {
+    let pool = match crate::programs::common::pool(config.threads) {
         Ok(pool) => pool,
         Err(e) => {
             let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");

@@ -55,7 +55,7 @@ where
     // Answer each puzzle at once when a person is typing them in.
     let interactive = config.interactive && config.inputs.contains(&Input::Stdin);
     let threads = if interactive { 1 } else { config.threads };
-    let pool = match crate::cli_common::pool(threads) {
+    let pool = match crate::programs::common::pool(threads) {
         Ok(pool) => pool,
         Err(e) => {
             let _ = writeln!(stderr, "dlx-sudoku: cannot start threads: {e}");
@@ -442,10 +442,11 @@ fn emit<W: Write, E: Write>(
                     "{input}:{line}: the puzzle is {side}x{side} but the regions are {regions}x{regions}"
                 );
             }
-            Record::OutputMisfit { side } => {
+            Record::OutputMisfit { side, format } => {
+                let only = format.only_side().unwrap_or(*side);
                 let _ = writeln!(
                     stderr,
-                    "{input}:{line}: the puzzle is {side}x{side} but -o poj3076 writes 16x16 boards only (choose another --output)"
+                    "{input}:{line}: the puzzle is {side}x{side} but -o {format} writes {only}x{only} boards only (choose another --output)"
                 );
             }
             Record::Conflict(c) if config.command == Command::Solve => {

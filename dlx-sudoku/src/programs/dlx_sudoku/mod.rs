@@ -15,7 +15,7 @@
 //! # Example
 //!
 //! ```
-//! use dlx_sudoku::cli::{run, Command, Config, Exit};
+//! use dlx_sudoku::programs::dlx_sudoku::{run, Command, Config, Exit};
 //!
 //! let input = "\
 //! .2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.
@@ -45,11 +45,11 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 /// A `-h` that fits a screen (both programs' parsers use it).
-pub use crate::cli_common::short_help;
-pub use crate::cli_common::Input;
+pub use crate::programs::common::short_help;
+pub use crate::programs::common::Input;
 /// Was standard output closed at the start (see `dlx-sudoku --help`,
 /// status 2)?
-pub use crate::cli_common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
+pub use crate::programs::common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
 
 use crate::format::Format;

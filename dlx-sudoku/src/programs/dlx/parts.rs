@@ -33,7 +33,7 @@ pub(super) fn count<W: Write>(
     file: &mut DlxFile,
     out: &mut W,
 ) -> io::Result<(Outcome, Stats)> {
-    let pool = crate::cli_common::pool(config.threads).map_err(io::Error::other)?;
+    let pool = crate::programs::common::pool(config.threads).map_err(io::Error::other)?;
     let (depth, index, count) = match config.split {
         None => (None, 0, 1),
         Some(split) => match split.mode {

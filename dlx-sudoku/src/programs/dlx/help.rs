@@ -1,5 +1,27 @@
 //! The text after the options in `dlx --help`: the input format, the
-//! output, and the exit status.
+//! output, and the exit status. The rules' names in it come from
+//! [`Branching::TABLE`].
+
+use dlx_core::Branching;
+
+/// `dlx --help`'s text after the options.
+pub(super) fn after_help() -> String {
+    let rules = |early: bool| {
+        let names: Vec<&str> = Branching::ALL
+            .iter()
+            .filter(|r| r.drops_dead_ends() == early)
+            .map(|r| r.name())
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    };
+    AFTER_HELP
+        .replace("{steady_rules}", &rules(false))
+        .replace("{early_rules}", &rules(true))
+}
 
 /// Text shown after the options in `dlx -h`: the essentials, and where
 /// the rest is (a screen's worth: the long text is `dlx --help`).
@@ -13,7 +35,7 @@ input, or unwritable output. The input format, the output, the rules,
 threads, parts and exit status in full: dlx --help.";
 
 /// Text shown after the options in `dlx --help`.
-pub(super) const AFTER_HELP: &str = "\
+const AFTER_HELP: &str = "\
 Input:
   The first line that is not blank or a comment ('|' first) names the items:
   primary items, then optionally '|' and secondary items. Every later line is
@@ -108,8 +130,8 @@ Output:
 Threads:
   -j N counts on N threads (0: one per core; at most 256, a larger N is a
   usage error). The solution count is always the one-thread run's. So is
-  the node count under the rules dlx1, up-to-one, short, degree and first,
-  and on bounded problems. Under early and fast (early on problems without
+  the node count under the rules {steady_rules},
+  and on bounded problems. Under {early_rules} (early on problems without
   bounds) it may be a little larger and vary from run to run: an option
   that would leave an item without options is dropped there without a
   node, but one handed to another thread as its starting point is entered

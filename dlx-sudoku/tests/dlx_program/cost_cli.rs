@@ -1,4 +1,4 @@
-//! `dlx --min-cost`, through the real binary (and `xc::run`), on the
+//! `dlx --min-cost`, through the real binary (and `programs::dlx::run`), on the
 //! min-cost files of dlx-core's test data: the least cost, the `--best K`
 //! costs and the search nodes come from their `ANSWERS.txt` (confirmed
 //! there by independent methods and Knuth's DLX5); printed solutions are
@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use clap::Parser;
-use dlx_sudoku::xc::{run, Args, Config, Exit};
+use dlx_sudoku::programs::dlx::{run, Args, Config, Exit};
 
 fn cost_file(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
