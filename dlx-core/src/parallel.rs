@@ -21,6 +21,15 @@ use std::time::{Duration, Instant};
 use crate::engine::xcc::bounds::Moves;
 use crate::{Branching, Cancel, Kind, OptionId, Outcome, Part, Problem, Solver, Stats};
 
+/// The most threads a pool of the programs (`-j N`) or of the Python
+/// package (`threads=`) is built with (0 means one per core, whatever
+/// their number). A pool is built with the number asked
+/// for, and each thread reserves its stack: 256 is above the hardware
+/// threads of today's largest common servers (two 64-core processors with
+/// two threads a core) and still starts in milliseconds, while `-j 100000`
+/// made thousands of threads and never finished starting them.
+pub const MAX_THREADS: usize = 256;
+
 /// Search nodes a task runs between checks for idle threads (about a
 /// millisecond on the benchmark problems).
 const SLICE_NODES: u64 = 20_000;

@@ -15,13 +15,13 @@ mod house;
 pub mod logic;
 pub mod names;
 mod plural;
+#[cfg(feature = "cli")]
+pub mod programs;
 pub mod rate;
 pub mod rng;
 mod singles9;
 pub mod solver;
 pub mod variant;
-#[cfg(feature = "cli")]
-pub mod programs;
 
 pub use board::{Board, BoardError};
 pub use solver::{Outcome, Solver, SolverConfig};

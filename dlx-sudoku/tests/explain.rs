@@ -6,8 +6,8 @@
 
 use std::collections::BTreeSet;
 
-use dlx_sudoku::programs::dlx_sudoku::Exit;
 use dlx_sudoku::logic::{Logic, Step, Technique};
+use dlx_sudoku::programs::dlx_sudoku::Exit;
 use dlx_sudoku::solver::Unit;
 use dlx_sudoku::variant::Variant;
 use dlx_sudoku::Board;

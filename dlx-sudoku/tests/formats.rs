@@ -1125,14 +1125,15 @@ fn pretty_output() {
 
 #[test]
 fn format_names() {
-    use clap::ValueEnum;
+    use dlx_sudoku::names::Named;
     for format in Format::ALL {
         assert_eq!(format.to_string(), format.name());
-        assert_eq!(Format::from_str(format.name(), false), Ok(format));
+        assert_eq!(Format::from_name(format.name()), Some(format));
         assert_eq!(format.can_read(), READABLE.contains(&format));
     }
-    assert_eq!(Format::from_str("poj3074", false), Ok(Format::Line));
-    assert_eq!(Format::from_str("leetcode37", false), Ok(Format::Leetcode));
+    // The judges' names, as aliases.
+    assert_eq!(Format::from_name("poj3074"), Some(Format::Line));
+    assert_eq!(Format::from_name("leetcode37"), Some(Format::Leetcode));
 }
 
 /// The text of a single record, as the writer prints it.

@@ -4,9 +4,9 @@
 //! library's solver.
 
 use clap::Parser;
-use dlx_sudoku::programs::dlx_sudoku::Exit;
 use dlx_sudoku::format::{Format, Reader};
 use dlx_sudoku::generate::{Generator, Options, Symmetry};
+use dlx_sudoku::programs::dlx_sudoku::Exit;
 use dlx_sudoku::rng::Rng;
 use dlx_sudoku::variant::Variant;
 
@@ -233,7 +233,7 @@ fn every_output_format_carries_the_puzzles() {
             "",
         );
         assert_eq!(exit, Exit::Success, "{err}");
-        let f: Format = clap::ValueEnum::from_str(format, false).unwrap();
+        let f = <Format as dlx_sudoku::names::Named>::from_name(format).unwrap();
         let read: Vec<Vec<u8>> = Reader::new(out.as_bytes(), f)
             .map(|r| r.expect("a well-formed record").board.cells().to_vec())
             .collect();

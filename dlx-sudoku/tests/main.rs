@@ -1,6 +1,7 @@
 //! Integration tests of dlx-sudoku (one test binary, several modules).
 
 mod common;
+mod dlx_program;
 mod explain;
 mod formats;
 mod fuzz_regressions;
@@ -14,4 +15,3 @@ mod readme;
 mod solver;
 mod sudoku_cli;
 mod variants;
-mod dlx_program;

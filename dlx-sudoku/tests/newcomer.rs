@@ -52,7 +52,7 @@ fn help_lists_the_formats_once() {
     let generate = run_bin(&["generate", "--help"], b"").out();
     assert!(generate.contains("--attempts grids (default 1000"));
     let rate = run_bin(&["rate", "--help"], b"").out();
-    assert!(rate.contains("Levels: easy (singles, up to 2.3)"));
+    assert!(rate.contains("    easy      up to 2.3  singles\n"), "{rate}");
 }
 
 #[test]
@@ -88,4 +88,64 @@ fn one_is_singular() {
         "{}",
         r.stderr
     );
+}
+
+/// The lists of names in the help texts are the tables' ([`Named::NAMES`],
+/// [`Branching::TABLE`]), each name with its line, in the table's order.
+#[test]
+fn help_texts_list_the_tables() {
+    use dlx_core::Branching;
+    use dlx_sudoku::format::Format;
+    use dlx_sudoku::generate::Symmetry;
+    use dlx_sudoku::names::Named;
+    use dlx_sudoku::rate::Level;
+
+    // In order: each entry found after the one before it.
+    fn in_order(text: &str, entries: impl IntoIterator<Item = String>) {
+        let mut rest = text;
+        for e in &entries.into_iter().collect::<Vec<_>>() {
+            let at = rest
+                .find(e)
+                .unwrap_or_else(|| panic!("{e:?} missing or out of order in\n{text}"));
+            rest = &rest[at + e.len()..];
+        }
+    }
+    let first_words = |about: &'static str| about.split(' ').take(3).collect::<Vec<_>>().join(" ");
+    let help = run_bin(&["--help"], b"").out();
+    in_order(
+        &help,
+        Format::NAMES
+            .iter()
+            .map(|n| format!("  {:<9} {}", n.name, first_words(n.about))),
+    );
+    let short = run_bin(&["-h"], b"").out();
+    assert!(short.contains(&Format::names_joined(", ")), "{short}");
+    let generate = run_bin(&["generate", "--help"], b"").out();
+    assert!(generate.contains(&format!("--symmetry {}", Symmetry::names_joined("|"))));
+    assert!(generate.contains(&format!("--level {} keeps", Level::names_joined("|"))));
+    let rate = run_bin(&["rate", "--help"], b"").out();
+    in_order(
+        &rate,
+        Level::NAMES
+            .iter()
+            .flat_map(|n| [n.name.into(), n.about.into()]),
+    );
+    let dlx = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("--help")
+        .output()
+        .expect("dlx runs");
+    let dlx = String::from_utf8_lossy(&dlx.stdout);
+    in_order(
+        &dlx,
+        Branching::TABLE
+            .iter()
+            .flat_map(|r| [r.name.into(), first_words(r.about)]),
+    );
+    // Every name the tables list is accepted where the help offers it.
+    for n in Format::NAMES {
+        for name in std::iter::once(&n.name).chain(n.aliases) {
+            let r = run_bin(&["--format", name, "--output", n.name], b"");
+            assert_ne!(r.code, 2, "--format {name}: {}", r.stderr);
+        }
+    }
 }

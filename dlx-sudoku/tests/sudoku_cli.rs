@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::process::Stdio;
 
 use clap::Parser;
-use dlx_sudoku::programs::dlx_sudoku::{run, Args, Command, Config, Exit, Input};
 use dlx_sudoku::format::Format;
+use dlx_sudoku::programs::dlx_sudoku::{run, Args, Command, Config, Exit, Input};
 use dlx_sudoku::{Board, Solver};
 
 use crate::common::{

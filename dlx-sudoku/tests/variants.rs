@@ -10,8 +10,8 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::Parser;
-use dlx_sudoku::programs::dlx_sudoku::{run, Args, Exit};
 use dlx_sudoku::generate::{Generator, Options};
+use dlx_sudoku::programs::dlx_sudoku::{run, Args, Exit};
 use dlx_sudoku::rng::Rng;
 use dlx_sudoku::solver::{Outcome, Solver, Unit};
 use dlx_sudoku::variant::{Regions, RegionsErrorKind, Transform, Variant};

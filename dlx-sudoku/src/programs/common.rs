@@ -13,12 +13,8 @@ use dlx_core::Branching;
 use crate::names::Named;
 
 /// The most threads `-j N` may ask for, in both programs (`-j 0` means one
-/// per core, whatever their number). A pool is built with the number asked
-/// for, and each thread reserves its stack: 256 is above the hardware
-/// threads of today's largest common servers (two 64-core processors with
-/// two threads a core) and still starts in milliseconds, while `-j 100000`
-/// made thousands of threads and never finished starting them.
-pub const MAX_THREADS: usize = 256;
+/// per core, whatever their number).
+pub use dlx_core::parallel::MAX_THREADS;
 
 /// Parses the `N` of `-j N`: 0 to [`MAX_THREADS`]; a larger number is a
 /// usage error (status 2).

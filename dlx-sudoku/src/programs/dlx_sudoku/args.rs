@@ -11,10 +11,10 @@ use super::help::{
     after_help, after_short_help, generate_help, rate_help, GENERATE_SHORT_HELP, SEE_MAIN,
 };
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
-use crate::programs::common::{named, parse_seconds, threads_parser};
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
 use crate::plural::Plural;
+use crate::programs::common::{named, parse_seconds, threads_parser};
 use crate::rate::{self, Level};
 use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
 
