@@ -19,7 +19,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::engine::xcc::bounds::Moves;
-use crate::{Branching, Cancel, Kind, OptionId, Outcome, Part, Problem, Solver, Stats};
+use crate::engine::strategy;
+use crate::{Branching, Cancel, OptionId, Outcome, Part, Problem, Solver, Stats};
 
 /// The most threads a pool of the programs (`-j N`) or of the Python
 /// package (`threads=`) is built with (0 means one per core, whatever
@@ -268,7 +269,7 @@ impl<'r> Counter<'r> {
     /// # Panics
     /// If a part is not one of `problem`'s.
     pub fn count_cut(&self, problem: &mut Problem, parts: &[Part]) -> Counted {
-        if problem.kind() != Kind::Multiplicities {
+        if !strategy::parts_are_moves(problem.kind()) {
             let forced: Vec<Vec<OptionId>> = parts
                 .iter()
                 .map(|part| {
@@ -326,7 +327,7 @@ impl<'r> Counter<'r> {
             Stats::default()
         } else {
             let threads = rayon::current_num_threads().max(1);
-            if problem.kind() == Kind::Multiplicities && parts.len() == 1 && parts[0].is_empty() {
+            if strategy::parts_are_moves(problem.kind()) && parts.len() == 1 && parts[0].is_empty() {
                 count_bounded(problem, threads, every, report, &stop)
             } else {
                 count_shared(problem, threads, parts, every, report, &stop)

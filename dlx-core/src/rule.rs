@@ -2,7 +2,7 @@
 //! each asks of the engines.
 //!
 //! [`Branching`] names the rules as users pick them (`dlx --rule`). Three
-//! different things hide behind those names, and [`Branching::plan`] sorts
+//! different things hide behind those names, and `engine::strategy::plan` sorts
 //! them out once, when a rule is set, into a [`Plan`]:
 //!
 //! - the *item choice* proper ([`Choice`]): DLX1's leftmost item of least
@@ -16,9 +16,10 @@
 //! Adding an item-choice rule: a variant of [`Branching`] with its row in
 //! [`Branching::TABLE`] (its name and help line, which the programs, the
 //! Python package and the documentation take from there), its [`Choice`]
-//! and [`Choice::colored`] here (the matches are exhaustive, and a check
-//! below the table asks for the row, so the compiler asks for each), and
-//! its scan in `engine/exact/choose.rs`.
+//! and [`Choice::colored`] here, its plan in `engine/strategy.rs` (the
+//! matches are exhaustive, and a check below the table asks for the row,
+//! so the compiler asks for each), and its scan in
+//! `engine/exact/choose.rs`.
 
 use crate::engine::Kind;
 
@@ -196,24 +197,7 @@ impl Branching {
     /// DLX1's, and on several threads its node count varies from run to
     /// run (a dropped option handed to another thread is entered there).
     pub fn drops_dead_ends(self) -> bool {
-        self.plan(Kind::Exact).early
-    }
-
-    /// What the rule asks of the search of a problem of kind `kind`: its
-    /// item choice and engine variant, the `fast` policy resolved.
-    pub(crate) fn plan(self, kind: Kind) -> Plan {
-        let (choice, early) = match self {
-            Branching::MinLength => (Choice::MinLength, false),
-            Branching::MinLengthUpToOne => (Choice::UpToOne, false),
-            Branching::ShortFirst => (Choice::Short, false),
-            Branching::ShortFirstDegree => (Choice::ShortDegree, false),
-            Branching::First => (Choice::First, false),
-            Branching::Early => (Choice::UpToOne, true),
-            // Bounded problems follow DLX3's rule under every rule.
-            Branching::Fast if kind == Kind::Multiplicities => (Choice::MinLength, false),
-            Branching::Fast => (Choice::UpToOne, true),
-        };
-        Plan { choice, early }
+        crate::engine::strategy::plan(self, Kind::Exact).early
     }
 }
 
@@ -230,7 +214,7 @@ const _: () = {
 };
 
 /// What a rule asks of the search, once resolved for a problem
-/// ([`Branching::plan`]).
+/// (`engine::strategy::plan`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Plan {
     /// How the search picks the item to branch on.

@@ -27,6 +27,7 @@ pub(crate) mod exact;
 pub(crate) mod lazy;
 pub(crate) mod levels;
 pub(crate) mod memo;
+pub(crate) mod strategy;
 pub(crate) mod work;
 pub(crate) mod xcc;
 

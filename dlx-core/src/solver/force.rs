@@ -25,7 +25,7 @@ impl Solver<'_> {
             return Err(ForceError::UnknownOption { option: o });
         }
         let x = self.p.option_node(o);
-        if self.kind != Kind::Exact {
+        if !self.strategy.is_plain() {
             return self.force_colored(o, x);
         }
         for item in self.p.option_items(o) {
@@ -69,7 +69,7 @@ impl Solver<'_> {
         if self.started {
             return Err(ForceError::SearchStarted);
         }
-        if self.kind != Kind::Multiplicities {
+        if !self.strategy.is_bounded() {
             for &choice in part.choices() {
                 self.force(choice.ok_or(ForceError::NotAPart)?)?;
             }
@@ -106,7 +106,7 @@ impl Solver<'_> {
     /// cannot describe. False (and the solver exhausted) for a path that is
     /// not one, or a solver that has started or is not under bounds.
     pub(crate) fn replay_bounded(&mut self, path: &[u32]) -> bool {
-        if self.started || self.kind != Kind::Multiplicities || !self.p.work.forced.is_empty() {
+        if self.started || !self.strategy.is_bounded() || !self.p.work.forced.is_empty() {
             return false;
         }
         self.started = true;

@@ -1,7 +1,8 @@
 //! Algorithm X on dancing links: an iterative, resumable search. The
-//! [`Solver`] picks its engine once, when it starts, from the problem's
-//! [`Kind`] and the rule: the plain links (`engine::exact`), the colored
-//! links (`engine::xcc`) or the lazy links (`engine::lazy`).
+//! [`Solver`] runs on the engine `engine::strategy` chooses from the
+//! problem's [`Kind`], the rule and the seed: the plain links
+//! (`engine::exact`), the colored links (`engine::xcc`) or the lazy links
+//! (`engine::lazy`).
 
 use std::time::{Duration, Instant};
 
@@ -13,6 +14,7 @@ use crate::engine::Kind;
 use crate::index::OptionId;
 use crate::outcome::{Count, Outcome, SeedError, Stats, Step, Uniqueness};
 use crate::problem::Problem;
+use crate::engine::strategy::{self, Links, Strategy};
 use crate::rule::{Branching, Plan};
 use crate::seed::{ranks, Rng};
 use crate::stop::{Cancel, Watch};
@@ -79,26 +81,15 @@ pub struct Solver<'a> {
     stop_at: u64,
     /// The deadline and the cancellation handle, if any.
     watch: Watch,
-    /// What the rule asks of the search (see [`Branching::plan`]).
-    plan: Plan,
+    /// The engine the search runs on, the rule's plan and the seed (see
+    /// `engine::strategy`).
+    strategy: Strategy,
     nodes: u64,
     solutions: u64,
     updates_base: u64,
-    /// The problem's kind, fixed for the life of the solver: which search
-    /// loop runs and which links it dances on.
-    kind: Kind,
     /// The level a replayed part of a bounded problem starts at (see
     /// [`Solver::replay_bounded`]); 0 otherwise.
     floor: usize,
-    /// Was a seed set (see [`Solver::set_seed`])?
-    seeded: bool,
-    /// Does the colored search run on the lazy links (`engine::lazy`)? Decided
-    /// when the search starts, for the life of the solver.
-    lazy: bool,
-    /// Are the colored links' lists in order of option length (see
-    /// `XccLinks::order_by_length`)? Decided when the search starts, for
-    /// the life of the solver.
-    by_length: bool,
 }
 
 impl<'a> Solver<'a> {
@@ -145,15 +136,11 @@ impl<'a> Solver<'a> {
             node_limit: u64::MAX,
             stop_at: u64::MAX,
             watch: Watch::default(),
-            plan: Plan::default(),
+            strategy: Strategy::new(kind),
             nodes: 0,
             solutions: 0,
             updates_base,
-            kind,
             floor: 0,
-            seeded: false,
-            lazy: false,
-            by_length: false,
         }
     }
 
@@ -271,14 +258,14 @@ impl<'a> Solver<'a> {
             return Err(SeedError::OptionsForced);
         }
         let mut rng = Rng::new(seed);
-        if self.kind == Kind::Exact {
+        if self.strategy.is_plain() {
             let (rank, _) = ranks(self.p.primary_count(), &mut rng);
             self.p.links.rank = rank;
             self.p.links.relink(Some(&mut rng));
         } else {
             self.p.work.xcc.seed(&mut rng);
         }
-        self.seeded = true;
+        self.strategy.seeded = true;
         Ok(())
     }
 
@@ -286,17 +273,17 @@ impl<'a> Solver<'a> {
     /// ([`Branching::MinLength`] by default). It may change between steps
     /// of a search; the tree is then a mix of the rules.
     pub fn set_branching(&mut self, branching: Branching) {
-        let plan = branching.plan(self.kind);
-        if self.kind != Kind::Exact {
+        let plan = strategy::plan(branching, self.strategy.kind);
+        if !self.strategy.is_plain() {
             // Colored problems map the rule onto Algorithm C; bounded ones
             // follow DLX3's rule.
             self.p.work.xcc.choice_rule = plan.choice.colored();
             self.p.work.lazy.choice_rule = self.p.work.xcc.choice_rule;
-            self.plan = plan;
+            self.strategy.plan = plan;
             return;
         }
         let ordered = self.ordered();
-        if plan != self.plan {
+        if plan != self.strategy.plan {
             if self.started && ordered {
                 // The levels covered their options' items in orders of
                 // their own, which only the early rule's search undoes:
@@ -318,7 +305,7 @@ impl<'a> Solver<'a> {
             // their search keeps it.
             self.p.links.set_flags(plan.choice.is_short());
         }
-        self.plan = plan;
+        self.strategy.plan = plan;
         if self.started && !ordered && self.ordered() {
             // The levels' options were covered in their own order.
             self.p.work.order.fill(IN_PLACE);
@@ -328,8 +315,8 @@ impl<'a> Solver<'a> {
     /// Does the search cover an option's items in an order of its own
     /// ([`Links::cover_others_early`](crate::engine::exact::Links::cover_others_early)), kept in `Work::order`?
     fn ordered(&self) -> bool {
-        self.kind == Kind::Exact
-            && self.plan.early
+        self.strategy.is_plain()
+            && self.strategy.plan.early
             && self.p.links.rank.is_empty()
             && self.shortest_first()
     }
@@ -365,10 +352,10 @@ impl<'a> Solver<'a> {
 
     /// Statistics of the search so far.
     pub fn stats(&self) -> Stats {
-        let updates = match self.kind {
-            Kind::Exact => self.p.links.updates,
-            _ if self.lazy => self.p.work.lazy.updates,
-            _ => self.p.work.xcc.updates,
+        let updates = match self.strategy.links {
+            Links::Plain => self.p.links.updates,
+            Links::Lazy => self.p.work.lazy.updates,
+            Links::Colored | Links::ColoredByLength | Links::Bounded => self.p.work.xcc.updates,
         };
         Stats {
             nodes: self.nodes,
@@ -390,7 +377,7 @@ impl<'a> Solver<'a> {
         let chosen = chosen
             .iter()
             .zip(&self.p.work.stop)
-            .filter(|&(x, stop)| x != stop || self.kind != Kind::Multiplicities)
+            .filter(|&(x, stop)| x != stop || !self.strategy.is_bounded())
             .map(|(x, _)| x);
         forced.iter().chain(chosen).map(|&x| self.p.option_of(x))
     }
@@ -398,10 +385,10 @@ impl<'a> Solver<'a> {
     /// Number of options in the solution last found (0 when the last call
     /// to [`Solver::next_solution`] found none).
     pub fn solution_len(&self) -> usize {
-        match (self.solution_len, self.kind) {
-            (None, _) => 0,
-            (Some(_), Kind::Multiplicities) => self.solution().count(),
-            (Some(len), _) => len + self.p.work.forced.len(),
+        match self.solution_len {
+            None => 0,
+            Some(_) if self.strategy.is_bounded() => self.solution().count(),
+            Some(len) => len + self.p.work.forced.len(),
         }
     }
 
@@ -455,15 +442,15 @@ impl<'a> Solver<'a> {
     /// ([`Solver::problem`], then `clone`) undoes the search before its
     /// first use, as the problem itself does after the solver is dropped.
     fn record(&mut self) {
-        if self.kind != Kind::Exact {
+        if !self.strategy.is_plain() {
             // The colored links are rebuilt from the options unless the
             // search left them as it found them.
             // A seeded search leaves its lists shuffled.
             self.p.work.xcc_ready = self.state == State::Done
                 && self.p.work.forced.is_empty()
                 && self.floor == 0
-                && !self.seeded
-                && !self.by_length;
+                && !self.strategy.seeded
+                && self.strategy.links != Links::ColoredByLength;
             return;
         }
         self.p.work.pending = Some(Pending {

@@ -5,12 +5,17 @@ use crate::engine::exact::{self, Marks};
 use crate::engine::levels::Run;
 
 impl Solver<'_> {
-    /// [`Solver::run`] on the engine the problem's kind and the rule chose
-    /// (see `engine`): the solver's state is lent to its loop as a [`Run`]
+    /// [`Solver::run`] on the engine the strategy chose (see
+    /// `engine::strategy`): the solver's state is lent to its loop as a [`Run`]
     /// and taken back after.
     pub(super) fn run_any(&mut self, target: u64) -> Step {
-        if self.kind == Kind::Colors && !self.started {
-            self.choose_colored_links();
+        if !self.started {
+            let levels = self.p.work.choice.len();
+            if self.strategy.start(self.p, levels) {
+                // Either links count their updates from 0, the forced
+                // options' included.
+                self.updates_base = 0;
+            }
         }
         self.started = true;
         self.solution_len = None;
@@ -27,18 +32,20 @@ impl Solver<'_> {
             solution_len: None,
             floor: self.floor,
         };
-        let early = self.plan.early;
-        let step = match self.kind {
-            Kind::Exact => {
+        let plan = self.strategy.plan;
+        let step = match self.strategy.links {
+            Links::Plain => {
                 let marks = Marks {
                     mark: &mut p.work.mark,
                     order: &mut p.work.order,
                 };
-                exact::search(&mut p.links, marks, self.plan, &mut run, target)
+                exact::search(&mut p.links, marks, plan, &mut run, target)
             }
-            Kind::Multiplicities => p.work.xcc.search_bounds(&mut run, target),
-            _ if self.lazy => p.work.lazy.search(&mut run, target, early),
-            _ => p.work.xcc.search_colors(&mut run, target, early),
+            Links::Bounded => p.work.xcc.search_bounds(&mut run, target),
+            Links::Lazy => p.work.lazy.search(&mut run, target, plan.early),
+            Links::Colored | Links::ColoredByLength => {
+                p.work.xcc.search_colors(&mut run, target, plan.early)
+            }
         };
         self.level = run.level;
         self.state = run.state;
@@ -46,27 +53,6 @@ impl Solver<'_> {
         self.solutions = run.solutions;
         self.solution_len = run.solution_len;
         step
-    }
-
-    /// Before a colored search starts under the early rule, unseeded: the
-    /// lazy links where they suit the problem, else the colored links with
-    /// each item's options shortest first where lengths differ.
-    #[cold]
-    fn choose_colored_links(&mut self) {
-        if !self.plan.early || self.seeded {
-            return;
-        }
-        let levels = self.p.work.choice.len();
-        // Either links count their updates from 0, the forced options'
-        // included.
-        if self.p.prepare_lazy(levels) {
-            self.lazy = true;
-            self.updates_base = 0;
-            self.p.work.lazy.choice_rule = self.p.work.xcc.choice_rule;
-        } else if self.p.prepare_by_length(levels) {
-            self.by_length = true;
-            self.updates_base = 0;
-        }
     }
 }
 

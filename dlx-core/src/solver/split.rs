@@ -16,17 +16,17 @@ impl Solver<'_> {
     /// there the item is DLX3's choice and its options are the ones in its
     /// list, but a solution may contain several of them, or none.
     pub fn branch(&self) -> Branch {
-        if self.kind != Kind::Exact {
+        if !self.strategy.is_plain() {
             return self.branch_colored();
         }
         let links = &self.p.links;
         // Under the `ShortFirst` rules, the scan the search does when its
         // stack is empty (as it is before the search), and the degree
         // tie-break after it.
-        let choice = if links.rank.is_empty() || self.plan.choice.is_short() {
-            links.choose(self.plan.choice)
+        let choice = if links.rank.is_empty() || self.strategy.plan.choice.is_short() {
+            links.choose(self.strategy.plan.choice)
         } else {
-            links.choose_ranked(self.plan.choice)
+            links.choose_ranked(self.strategy.plan.choice)
         };
         let Some(best) = choice else {
             return Branch::Solved;
@@ -48,11 +48,11 @@ impl Solver<'_> {
     /// [`Solver::branch`] for a colored or bounded problem, by DLX2's or
     /// DLX3's choice of item.
     pub(super) fn branch_colored(&self) -> Branch {
-        let (p, lazy) = (&*self.p, self.lazy);
+        let (p, lazy) = (&*self.p, self.strategy.is_lazy());
         let chosen = if lazy {
             p.work.lazy.choose_item()
         } else {
-            p.work.xcc.choose_item(self.kind == Kind::Multiplicities)
+            p.work.xcc.choose_item(self.strategy.is_bounded())
         };
         let Some((best, dead)) = chosen else {
             return Branch::Solved;
@@ -131,15 +131,15 @@ impl Solver<'_> {
             State::Forward => self.level,
             State::Recover => self.level + 1,
         };
-        if self.kind == Kind::Multiplicities {
+        if self.strategy.is_bounded() {
             // A level of Algorithm M is not "one of these options": its
             // tweaks also rule the earlier ones out below it.
             return none;
         }
         // Algorithm C's levels are DLX1's: only the links differ.
         let p = &*self.p;
-        let colored = self.kind == Kind::Colors;
-        let lazy = self.lazy;
+        let colored = self.strategy.kind == Kind::Colors;
+        let lazy = self.strategy.is_lazy();
         let len = |stop: Node| {
             if lazy {
                 p.work.lazy.len_of(p.work.lazy.item_of(stop))
@@ -210,15 +210,15 @@ impl Solver<'_> {
             State::Forward => self.level,
             State::Recover => self.level + 1,
         };
-        if self.kind != Kind::Exact {
-            let bounded = self.kind == Kind::Multiplicities;
+        if !self.strategy.is_plain() {
+            let bounded = self.strategy.is_bounded();
             let x = &self.p.work.xcc;
             let (mut done, mut share) = (0.0, 1.0);
             // Under bounds a solution is found on entering a level.
             let depth = if bounded { self.level } else { depth };
             for k in 0..depth {
                 let (cur, stop) = (self.p.work.choice[k], self.p.work.stop[k]);
-                let (i, n) = if self.lazy {
+                let (i, n) = if self.strategy.is_lazy() {
                     self.p.work.lazy.position(cur, stop)
                 } else {
                     x.position(k, cur, stop, bounded)
@@ -292,7 +292,7 @@ impl Problem {
     /// assert_eq!(total, p.count());
     /// ```
     pub fn parts(&mut self, depth: usize) -> Vec<Vec<OptionId>> {
-        if self.kind() == Kind::Multiplicities {
+        if strategy::parts_are_moves(self.kind()) {
             // A level of Algorithm M is not "one of these options" (its
             // tweaks rule the earlier options out below it, and a null move
             // chooses none), so forced options cannot describe its subtrees:
@@ -460,7 +460,7 @@ impl Cut<'_> {
     fn part(&self, len: usize) -> Part {
         let s = &self.solver;
         let p = &*s.p;
-        if s.kind != Kind::Multiplicities {
+        if !s.strategy.is_bounded() {
             return Part {
                 choices: p.work.choice[..len]
                     .iter()
@@ -495,7 +495,7 @@ impl Cut<'_> {
 
     /// Is the node the search is about to enter a dead end?
     fn dead_end(&mut self) -> bool {
-        if self.solver.kind == Kind::Multiplicities {
+        if self.solver.strategy.is_bounded() {
             matches!(self.solver.moves_bounded(), Moves::DeadEnd)
         } else {
             matches!(self.solver.branch(), Branch::DeadEnd(_))
@@ -510,7 +510,7 @@ impl Cut<'_> {
             // The cut is the root.
             s.started = true;
             s.state = State::Done;
-        } else if s.kind == Kind::Multiplicities {
+        } else if s.strategy.is_bounded() {
             // Algorithm M resumes after a solution by going up from its
             // level (M9).
             s.state = State::Recover;
@@ -533,7 +533,7 @@ impl Iterator for Cut<'_> {
                 self.outcome = Some(Outcome::Complete);
                 break;
             }
-            if s.state == State::Forward && s.kind == Kind::Multiplicities {
+            if s.state == State::Forward && s.strategy.is_bounded() {
                 self.track_moves();
             }
             let s = &mut self.solver;
@@ -653,7 +653,7 @@ mod tests {
             }
         }
         let mut out = Vec::new();
-        if p.kind() == Kind::Multiplicities {
+        if strategy::parts_are_moves(p.kind()) {
             bounded(p, depth, &mut Vec::new(), &mut out);
         } else {
             exact(p, depth, &mut Vec::new(), &mut out);

@@ -26,6 +26,7 @@ use std::fmt;
 use std::time::Instant;
 
 use crate::engine::xcc::SPANS;
+use crate::engine::strategy;
 use crate::rule::Choice;
 use crate::{Branching, Cancel, Kind, Problem};
 pub use zdd::{CountOverflow, Zdd, ZddSolutions};
@@ -174,20 +175,9 @@ impl<'c> Memo<'c> {
             return (Err(MemoError::Kind(kind)), MemoStats::default());
         }
         problem.restore();
-        // `Fast` is the fastest rule for the kind: for the memo DLX1's
-        // choice, which searched the fewest subproblems on every file
-        // measured (the scan stopping at length 1: 2-20% more).
-        let branching = match self.branching {
-            Branching::Fast | Branching::Early => Branching::MinLength,
-            other => other,
-        };
-        let choice = branching.plan(kind).choice;
-        if problem.colors.iter().all(|&c| c == 0) {
-            let choice = if choice.is_short() {
-                Choice::UpToOne
-            } else {
-                choice
-            };
+        let plain = problem.colors.iter().all(|&c| c == 0);
+        let choice = strategy::memo_choice(self.branching, kind, plain);
+        if plain {
             return run_plain(problem, choice, self);
         }
         run_colored(problem, choice, self)
