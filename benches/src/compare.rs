@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use crate::check::check_solution;
 use crate::puzzle::{to_line, Grid, PuzzleSet};
 use crate::solvers::{all_solvers, is_ours, Answer, SudokuSolver};
-use dlx_core::SplitMix64;
+use dlx_core::seed::SplitMix64;
 
 /// The seed of the puzzle shuffle unless one is given.
 pub const DEFAULT_SEED: u64 = 0x00d1_5c0f_fee5_eed5;

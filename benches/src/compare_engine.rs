@@ -13,7 +13,7 @@ use dlx_core::Stats;
 
 use crate::compare::{format_rate, group_digits};
 use crate::dlx1c::Dlx1;
-use crate::programs::dlx::{known, load, Known};
+use crate::xc::{known, load, Known};
 
 /// The rounds per engine unless told otherwise.
 pub const DEFAULT_ROUNDS: usize = 3;
@@ -256,7 +256,7 @@ mod tests {
 
     #[test]
     fn runs_checks_and_tabulates() {
-        let path = crate::programs::dlx::xc_dir().join("xc_wikipedia.dlx");
+        let path = crate::xc::xc_dir().join("xc_wikipedia.dlx");
         let config = Config {
             problems: vec!["queens8".into(), path.display().to_string()],
             rounds: 3,

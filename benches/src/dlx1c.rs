@@ -185,8 +185,8 @@ pub fn count(problem: &Problem) -> Result<Stats, Dlx1Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::programs::dlx::{known, load, xc_dir};
-    use dlx_core::SplitMix64;
+    use crate::xc::{known, load, xc_dir};
+    use dlx_core::seed::SplitMix64;
 
     /// Every file of `COUNTS.txt` with the options DLX1 kept (the table's
     /// `dlx1_opts` column).

@@ -102,35 +102,136 @@ mod outcome;
 #[cfg(feature = "parallel")]
 pub mod parallel;
 mod problem;
-mod reduce;
-mod rule;
-mod seed;
+pub mod reduce;
+pub mod rule;
+pub mod seed;
 mod solver;
 mod stop;
 pub mod text;
 
+// The core vocabulary, at the root: building, searching, what a search
+// says. What belongs to one engine or one job is in its module below.
 pub use builder::{
     Builder, BuilderError, Chosen, ColorLabel, LabelSearch, Labeled, LabeledSolutions,
 };
-pub use engine::cost::{CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST};
-pub use engine::memo::{
-    CountOverflow, Memo, MemoError, MemoStats, Zdd, ZddSolutions, DEFAULT_MEMO_ENTRIES,
-    DEFAULT_MEMO_MEMORY, UNPROFITABLE,
-};
 pub use engine::Kind;
 pub use index::{Color, Item, OptionId};
-/// Counts past `u128` ([`Zdd::count_big`]): `num_bigint`'s, re-exported
-/// so that callers need not name the crate's version.
-pub use num_bigint::BigUint;
-pub use outcome::{
-    Branch, Count, ForceError, Outcome, SeedError, SplitOff, Stats, Step, Uniqueness,
-};
+pub use outcome::{Count, ForceError, Outcome, SeedError, Stats, Step, Uniqueness};
 pub use problem::{BuildError, Problem};
-pub use reduce::{ItemRemoval, OptionRemoval, Reduction};
-pub use rule::{Branching, RuleName};
-pub use seed::SplitMix64;
-pub use solver::{Cut, Part, Solutions, Solver};
+pub use rule::Branching;
+pub use solver::{Solutions, Solver};
 pub use stop::Cancel;
+
+/// Minimum cost (Knuth's DLX5): [`Problem::min_cost`]'s search and what it
+/// reports; see [`CostSearch`](cost::CostSearch).
+pub mod cost {
+    pub use crate::engine::cost::{
+        CostError, CostReport, CostSearch, CostedSolution, MAX_BEST, MAX_COST,
+    };
+}
+
+/// Memoised counting (DXZ): [`Problem::zdd`]'s search, the decision
+/// diagram of every solution it returns ([`Zdd`](memo::Zdd)), and its limits.
+pub mod memo {
+    pub use crate::engine::memo::{
+        CountOverflow, Memo, MemoError, MemoStats, Zdd, ZddSolutions, DEFAULT_MEMO_ENTRIES,
+        DEFAULT_MEMO_MEMORY, UNPROFITABLE,
+    };
+    /// Counts past `u128` ([`Zdd::count_big`]): `num_bigint`'s,
+    /// re-exported so that callers need not name the crate's version.
+    pub use num_bigint::BigUint;
+}
+
+/// The search tree in pieces: its first branch ([`Solver::branch`]), work
+/// split off for other threads ([`Solver::split_off`]), and the problem's
+/// cut into parts ([`Problem::cut`]).
+pub mod split {
+    pub use crate::outcome::{Branch, SplitOff};
+    pub use crate::solver::{Cut, Part};
+}
+
+// The names of the previous release at the root, kept for one release as
+// deprecated aliases (hidden from the docs): each is now in the module that
+// holds its job. (A `use` cannot be deprecated, hence type aliases.)
+
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::cost::CostError")]
+#[doc(hidden)]
+pub type CostError = cost::CostError;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::cost::CostReport")]
+#[doc(hidden)]
+pub type CostReport = cost::CostReport;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::cost::CostSearch")]
+#[doc(hidden)]
+pub type CostSearch<'p> = cost::CostSearch<'p>;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::cost::CostedSolution")]
+#[doc(hidden)]
+pub type CostedSolution = cost::CostedSolution;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::cost::MAX_BEST")]
+#[doc(hidden)]
+pub const MAX_BEST: usize = cost::MAX_BEST;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::cost::MAX_COST")]
+#[doc(hidden)]
+pub const MAX_COST: u64 = cost::MAX_COST;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::CountOverflow")]
+#[doc(hidden)]
+pub type CountOverflow = memo::CountOverflow;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::Memo")]
+#[doc(hidden)]
+pub type Memo<'c> = memo::Memo<'c>;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::MemoError")]
+#[doc(hidden)]
+pub type MemoError = memo::MemoError;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::MemoStats")]
+#[doc(hidden)]
+pub type MemoStats = memo::MemoStats;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::Zdd")]
+#[doc(hidden)]
+pub type Zdd = memo::Zdd;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::ZddSolutions")]
+#[doc(hidden)]
+pub type ZddSolutions<'a> = memo::ZddSolutions<'a>;
+#[deprecated(
+    since = "0.2.0",
+    note = "moved: use dlx_core::memo::DEFAULT_MEMO_ENTRIES"
+)]
+#[doc(hidden)]
+pub const DEFAULT_MEMO_ENTRIES: usize = memo::DEFAULT_MEMO_ENTRIES;
+#[deprecated(
+    since = "0.2.0",
+    note = "moved: use dlx_core::memo::DEFAULT_MEMO_MEMORY"
+)]
+#[doc(hidden)]
+pub const DEFAULT_MEMO_MEMORY: usize = memo::DEFAULT_MEMO_MEMORY;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::UNPROFITABLE")]
+#[doc(hidden)]
+pub const UNPROFITABLE: u64 = memo::UNPROFITABLE;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::BigUint")]
+#[doc(hidden)]
+pub type BigUint = memo::BigUint;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::reduce::ItemRemoval")]
+#[doc(hidden)]
+pub type ItemRemoval = reduce::ItemRemoval;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::reduce::OptionRemoval")]
+#[doc(hidden)]
+pub type OptionRemoval = reduce::OptionRemoval;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::reduce::Reduction")]
+#[doc(hidden)]
+pub type Reduction = reduce::Reduction;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::split::Branch")]
+#[doc(hidden)]
+pub type Branch = split::Branch;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::split::SplitOff")]
+#[doc(hidden)]
+pub type SplitOff = split::SplitOff;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::split::Cut")]
+#[doc(hidden)]
+pub type Cut<'a> = split::Cut<'a>;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::split::Part")]
+#[doc(hidden)]
+pub type Part = split::Part;
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::seed::SplitMix64")]
+#[doc(hidden)]
+pub type SplitMix64 = seed::SplitMix64;
 
 /// The examples of `dlx-core/README.md`, run as doctests.
 #[doc = include_str!("../README.md")]

@@ -18,9 +18,10 @@ use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use crate::engine::xcc::bounds::Moves;
 use crate::engine::strategy;
-use crate::{Branching, Cancel, OptionId, Outcome, Part, Problem, Solver, Stats};
+use crate::engine::xcc::bounds::Moves;
+use crate::split::Part;
+use crate::{Branching, Cancel, OptionId, Outcome, Problem, Solver, Stats};
 
 /// The most threads a pool of the programs (`-j N`) or of the Python
 /// package (`threads=`) is built with (0 means one per core, whatever
@@ -327,7 +328,8 @@ impl<'r> Counter<'r> {
             Stats::default()
         } else {
             let threads = rayon::current_num_threads().max(1);
-            if strategy::parts_are_moves(problem.kind()) && parts.len() == 1 && parts[0].is_empty() {
+            if strategy::parts_are_moves(problem.kind()) && parts.len() == 1 && parts[0].is_empty()
+            {
                 count_bounded(problem, threads, every, report, &stop)
             } else {
                 count_shared(problem, threads, parts, every, report, &stop)

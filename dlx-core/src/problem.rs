@@ -626,7 +626,7 @@ impl Problem {
 
     /// Gives option `o` a cost (Knuth's DLX5): the cost of a solution is the
     /// sum of its options' costs, and [`Problem::min_cost`](crate::Problem::min_cost) and
-    /// [`CostSearch`](crate::CostSearch) look for the least. Options cost 0
+    /// [`CostSearch`](crate::cost::CostSearch) look for the least. Options cost 0
     /// until given another cost. Costs change nothing else: counting and
     /// the other searches ignore them.
     ///

@@ -17,7 +17,7 @@
 /// on every platform and in every version of this crate.
 ///
 /// ```
-/// use dlx_core::SplitMix64;
+/// use dlx_core::seed::SplitMix64;
 ///
 /// // The published first outputs for seed 1234567.
 /// let mut r = SplitMix64::new(1_234_567);

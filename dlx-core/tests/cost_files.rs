@@ -9,8 +9,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use dlx_core::cost::{CostSearch, CostedSolution};
 use dlx_core::text::{self, ParseErrorKind};
-use dlx_core::{CostSearch, CostedSolution, OptionId, Outcome};
+use dlx_core::{OptionId, Outcome};
 
 use crate::common::data_path;
 
@@ -265,7 +266,7 @@ fn malformed_costs_are_errors_with_their_place() {
     assert_error("a b\n\ta  |1x b\n", 2, 7, BadCostDigit('x'));
     assert_error("a b\na |12é\n", 2, 6, BadCostDigit('é'));
     assert_error("a | x\na x:1 |1:\n", 2, 9, BadCostDigit(':'));
-    let max = dlx_core::MAX_COST;
+    let max = dlx_core::cost::MAX_COST;
     assert_error(
         "a b\na |18446744073709551616\n",
         2,
@@ -297,7 +298,7 @@ fn malformed_costs_are_errors_with_their_place() {
 /// no primary item (kept, never chosen).
 #[test]
 fn costs_read_as_dlx5_reads_them() {
-    let max = dlx_core::MAX_COST;
+    let max = dlx_core::cost::MAX_COST;
     let input = format!("a b | x\na |{max}\n|7 a b\nb |007 x:c |0 |3\nx |5\n");
     let file = text::parse(input.as_bytes()).unwrap();
     let p = &file.problem;
@@ -309,5 +310,8 @@ fn costs_read_as_dlx5_reads_them() {
     assert_eq!(file.option_text(OptionId::new(1)), "b x:c");
     // The one solution costs 2^64 - 1 + 10, past the largest total.
     let option = OptionId::new(0);
-    assert_eq!(p.min_cost(), Err(dlx_core::CostError::Overflow { option }));
+    assert_eq!(
+        p.min_cost(),
+        Err(dlx_core::cost::CostError::Overflow { option })
+    );
 }

@@ -6,11 +6,10 @@
 use std::collections::BTreeSet;
 use std::time::Instant;
 
+use dlx_core::cost::{CostError, CostSearch, MAX_BEST};
+use dlx_core::split::Part;
 use dlx_core::text::{self, ParseErrorKind};
-use dlx_core::{
-    Branching, Cancel, Color, CostError, CostSearch, Item, OptionId, Outcome, Part, Problem, Step,
-    MAX_BEST,
-};
+use dlx_core::{Branching, Cancel, Color, Item, OptionId, Outcome, Problem, Step};
 
 use crate::common::{check_cover, data_path};
 

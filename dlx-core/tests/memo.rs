@@ -7,7 +7,9 @@
 use std::collections::HashMap;
 use std::time::Instant;
 
-use dlx_core::{text, BigUint, Cancel, Memo, MemoError, OptionId, Problem, SplitMix64};
+use dlx_core::memo::{BigUint, Memo, MemoError};
+use dlx_core::seed::SplitMix64;
+use dlx_core::{text, Cancel, OptionId, Problem};
 
 use crate::common::{check_cover, data_path};
 
@@ -429,7 +431,7 @@ fn an_unprofitable_memo_gives_up_and_a_profitable_one_does_not() {
     let give_up = Memo::new().give_up_when_unprofitable();
     match queens.zdd_with(&give_up) {
         Err(MemoError::Unprofitable { nodes, hits }) => {
-            assert!(nodes >= 1 << 16 && hits * dlx_core::UNPROFITABLE < nodes);
+            assert!(nodes >= 1 << 16 && hits * dlx_core::memo::UNPROFITABLE < nodes);
         }
         other => panic!("{:?}", other.map(|(_, s)| s)),
     }

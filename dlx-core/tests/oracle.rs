@@ -15,9 +15,8 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{
-    text, Branching, ForceError, Item, Memo, OptionId, Outcome, Problem, Step, Uniqueness,
-};
+use dlx_core::memo::Memo;
+use dlx_core::{text, Branching, ForceError, Item, OptionId, Outcome, Problem, Step, Uniqueness};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;

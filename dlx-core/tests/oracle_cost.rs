@@ -11,7 +11,8 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{text, Color, CostError, CostSearch, Item, OptionId, Outcome, Problem};
+use dlx_core::cost::{CostError, CostSearch};
+use dlx_core::{text, Color, Item, OptionId, Outcome, Problem};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;

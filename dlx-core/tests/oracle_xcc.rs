@@ -22,9 +22,11 @@
 
 use std::collections::HashSet;
 
+use dlx_core::memo::{Memo, MemoError};
+use dlx_core::split::Branch;
 use dlx_core::{
-    Branch, Branching, BuildError, Color, ForceError, Item, Kind, Memo, MemoError, OptionId,
-    Outcome, Problem, Step, Uniqueness,
+    Branching, BuildError, Color, ForceError, Item, Kind, OptionId, Outcome, Problem, Step,
+    Uniqueness,
 };
 use proptest::collection::vec;
 use proptest::option;

@@ -1,7 +1,8 @@
 //! Splitting the search tree into parts, and counting on several threads:
 //! both must give the sequential count on every `xc` file.
 
-use dlx_core::{text, Branch, Step};
+use dlx_core::split::Branch;
+use dlx_core::{text, Step};
 
 use crate::common::{count_by_splitting, data_path};
 

@@ -11,7 +11,8 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{text, Color, Item, ItemRemoval, Kind, OptionId, OptionRemoval, Problem};
+use dlx_core::reduce::{ItemRemoval, OptionRemoval};
+use dlx_core::{text, Color, Item, Kind, OptionId, Problem};
 use proptest::collection::vec;
 use proptest::option;
 use proptest::prelude::*;
@@ -150,7 +151,7 @@ fn any_model() -> impl Strategy<Value = Model> {
 /// options and items partition the original ones, the mapping goes both
 /// ways, and each reduced option is its original minus the removed items,
 /// colors kept.
-fn check_mapping(p: &Problem, r: &dlx_core::Reduction) {
+fn check_mapping(p: &Problem, r: &dlx_core::reduce::Reduction) {
     let q = r.problem();
     assert_eq!(
         q.option_count() + r.removed_options().len(),
@@ -191,7 +192,7 @@ fn check_mapping(p: &Problem, r: &dlx_core::Reduction) {
 
 /// The solutions of the reduced problem, mapped back, checked to be
 /// distinct sets.
-fn reduced_solutions(r: &mut dlx_core::Reduction) -> HashSet<u32> {
+fn reduced_solutions(r: &mut dlx_core::reduce::Reduction) -> HashSet<u32> {
     let all: Vec<Vec<OptionId>> = r.problem_mut().solutions().collect();
     let mut sets = HashSet::new();
     for s in &all {

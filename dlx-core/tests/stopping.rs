@@ -245,13 +245,15 @@ fn a_parallel_count_stops_at_its_deadline_or_cancel() {
 fn a_least_cost_search_stops_at_its_deadline_or_cancel() {
     let bytes = std::fs::read(data_path("cost/c03_langford11_weighted.dlx")).expect("test data");
     let p = text::parse(&bytes).expect("a valid file").problem;
-    let full = dlx_core::CostSearch::new(&p).run().expect("no bounds");
+    let full = dlx_core::cost::CostSearch::new(&p)
+        .run()
+        .expect("no bounds");
     assert_eq!(
         (full.outcome, full.min_cost()),
         (Outcome::Complete, Some(361))
     );
 
-    let past = dlx_core::CostSearch::new(&p)
+    let past = dlx_core::cost::CostSearch::new(&p)
         .deadline(Some(Instant::now()))
         .run()
         .expect("no bounds");
@@ -261,7 +263,7 @@ fn a_least_cost_search_stops_at_its_deadline_or_cancel() {
 
     let cancel = Cancel::new();
     cancel.cancel();
-    let cancelled = dlx_core::CostSearch::new(&p)
+    let cancelled = dlx_core::cost::CostSearch::new(&p)
         .cancel(Some(cancel))
         .run()
         .expect("no bounds");
@@ -269,7 +271,7 @@ fn a_least_cost_search_stops_at_its_deadline_or_cancel() {
     assert!(cancelled.solutions.is_empty());
 
     // A generous deadline changes nothing.
-    let timed = dlx_core::CostSearch::new(&p)
+    let timed = dlx_core::cost::CostSearch::new(&p)
         .time_limit(Duration::from_secs(3600))
         .run()
         .expect("no bounds");

@@ -6,7 +6,8 @@
 
 use std::collections::HashSet;
 
-use dlx_core::{text, Branching, Kind, Memo, MemoError, OptionId, Problem};
+use dlx_core::memo::{Memo, MemoError};
+use dlx_core::{text, Branching, Kind, OptionId, Problem};
 
 use crate::common::data_path;
 

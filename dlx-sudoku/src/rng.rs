@@ -1,7 +1,7 @@
 //! The random numbers of `generate`, `rate` and the relabellings of
 //! [`Transform`](crate::variant::Transform).
 //!
-//! [`Rng`] is `dlx-core`'s SplitMix64 ([`dlx_core::SplitMix64`], the one
+//! [`Rng`] is `dlx-core`'s SplitMix64 ([`dlx_core::seed::SplitMix64`], the one
 //! that seeds the engine's search), written out there rather than taken
 //! from the `rand` crate: the same seed must give the same puzzles and
 //! ratings on every build and platform, and `rand` does not promise that
@@ -20,4 +20,4 @@
 
 /// The SplitMix64 generator (Steele, Lea and Flood, 2014): small, fast and
 /// the same everywhere.
-pub use dlx_core::SplitMix64 as Rng;
+pub use dlx_core::seed::SplitMix64 as Rng;

@@ -52,7 +52,10 @@ fn help_lists_the_formats_once() {
     let generate = run_bin(&["generate", "--help"], b"").out();
     assert!(generate.contains("--attempts grids (default 1000"));
     let rate = run_bin(&["rate", "--help"], b"").out();
-    assert!(rate.contains("    easy      up to 2.3  singles\n"), "{rate}");
+    assert!(
+        rate.contains("    easy      up to 2.3  singles\n"),
+        "{rate}"
+    );
 }
 
 #[test]

@@ -25,8 +25,10 @@
 
 use std::collections::BTreeSet;
 
-use dlx_core::{Cancel, Color, CostError, CostSearch, Item, OptionId, Outcome, Problem, Step};
-use dlx_core::{Kind, MAX_COST};
+use dlx_core::{Cancel, Color, Item, OptionId, Outcome, Problem, Step};
+use dlx_core::cost::{CostError, CostSearch};
+use dlx_core::Kind;
+use dlx_core::cost::MAX_COST;
 use libfuzzer_sys::fuzz_target;
 
 /// The solutions by brute force, as sorted option lists.

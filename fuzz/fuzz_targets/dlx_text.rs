@@ -21,7 +21,8 @@ use std::collections::HashSet;
 use std::io::BufReader;
 
 use dlx_core::text::{self, DlxFile, ParseError, ReadError, MAX_NAME_LEN};
-use dlx_core::{Branching, CostError, CostSearch, Item, OptionId, Outcome, Problem, Step};
+use dlx_core::{Branching, Item, OptionId, Outcome, Problem, Step};
+use dlx_core::cost::{CostError, CostSearch};
 use dlx_fuzz::{brute_force_count, check_cover};
 use libfuzzer_sys::fuzz_target;
 

@@ -41,7 +41,8 @@ use std::collections::HashSet;
 use std::io::BufReader;
 
 use dlx_core::text::{self, DlxFile, ParseError, ReadError};
-use dlx_core::{Branching, Color, Item, Kind, Memo, MemoError, OptionId, Outcome, Problem, Step};
+use dlx_core::{Branching, Color, Item, Kind, OptionId, Outcome, Problem, Step};
+use dlx_core::memo::{Memo, MemoError};
 use libfuzzer_sys::fuzz_target;
 
 const NODE_LIMIT: u64 = 20_000;

@@ -25,8 +25,8 @@ mod zdd;
 use std::fmt;
 use std::time::Instant;
 
-use crate::engine::xcc::SPANS;
 use crate::engine::strategy;
+use crate::engine::xcc::SPANS;
 use crate::rule::Choice;
 use crate::{Branching, Cancel, Kind, Problem};
 pub use zdd::{CountOverflow, Zdd, ZddSolutions};

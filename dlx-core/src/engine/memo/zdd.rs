@@ -9,7 +9,8 @@ use std::hash::Hasher;
 use std::io::{self, Write};
 use std::sync::OnceLock;
 
-use crate::{OptionId, SplitMix64};
+use crate::seed::SplitMix64;
+use crate::OptionId;
 
 /// The diagram with no solution.
 pub(crate) const BOTTOM: u32 = 0;
@@ -57,7 +58,7 @@ struct ZNode {
 /// let zdd = p.zdd().unwrap();
 /// assert_eq!(zdd.count(), Ok(36));
 /// assert_eq!(zdd.solutions().count(), 36);
-/// let one = zdd.sample(&mut dlx_core::SplitMix64::new(7)).expect("a tiling");
+/// let one = zdd.sample(&mut dlx_core::seed::SplitMix64::new(7)).expect("a tiling");
 /// assert_eq!(one.len(), 8);
 /// ```
 #[derive(Clone, Debug)]
@@ -182,7 +183,7 @@ impl Zdd {
     /// }
     /// let zdd = p.zdd().unwrap();
     /// assert!(zdd.count().is_err());
-    /// assert_eq!(zdd.count_big(), dlx_core::BigUint::from(2u8).pow(130));
+    /// assert_eq!(zdd.count_big(), dlx_core::memo::BigUint::from(2u8).pow(130));
     /// ```
     pub fn count_big(&self) -> BigUint {
         self.count_of(self.root).into_owned()
@@ -282,7 +283,7 @@ impl Zdd {
     /// Writes the diagram as [`Zdd::write_text`] does, each option `o` as
     /// the number `number(o)`: its index in another problem, say the one
     /// that [`Problem::reduce`](crate::Problem::reduce) reduced to this
-    /// diagram's (see [`Reduction::original_options`](crate::Reduction::original_options)).
+    /// diagram's (see [`Reduction::original_options`](crate::reduce::Reduction::original_options)).
     ///
     /// # Errors
     /// Those of `out`.

@@ -221,7 +221,7 @@ impl Args {
                 zdd: self.zdd,
                 memory: self
                     .memo_memory
-                    .map_or(dlx_core::DEFAULT_MEMO_MEMORY, |mib| {
+                    .map_or(dlx_core::memo::DEFAULT_MEMO_MEMORY, |mib| {
                         usize::try_from(mib << 20).unwrap_or(usize::MAX)
                     }),
             }),

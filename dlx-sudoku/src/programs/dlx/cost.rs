@@ -4,8 +4,9 @@
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
+use dlx_core::cost::CostSearch;
 use dlx_core::text::DlxFile;
-use dlx_core::{CostSearch, Outcome};
+use dlx_core::Outcome;
 
 use super::print::Labels;
 use super::{print, Config, Exit};

@@ -2,7 +2,7 @@
 //! `--sample N` (solutions drawn uniformly) and `--zdd FILE` (the
 //! decision diagram as text). A count alone falls back to the plain
 //! search where subproblems seldom repeat
-//! ([`Memo::give_up_when_unprofitable`](dlx_core::Memo::give_up_when_unprofitable)).
+//! ([`Memo::give_up_when_unprofitable`](dlx_core::memo::Memo::give_up_when_unprofitable)).
 //!
 //! The diagram's file is checked before anything is read or searched
 //! ([`ZddTarget::prepare`]): one input only, never one of the inputs, in
@@ -14,7 +14,9 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use dlx_core::{Branching, MemoError, OptionId, SplitMix64, Zdd};
+use dlx_core::memo::{MemoError, Zdd};
+use dlx_core::seed::SplitMix64;
+use dlx_core::{Branching, OptionId};
 
 use super::print::{self, Labels};
 use super::read::Read;
@@ -156,7 +158,7 @@ pub(super) fn count<W: Write, E: Write>(
     mut stderr: E,
 ) -> Result<Exit, Exit> {
     let start = Instant::now();
-    let mut search = dlx_core::Memo::new().max_memory(memo.memory);
+    let mut search = dlx_core::memo::Memo::new().max_memory(memo.memory);
     if let Some(rule) = memo.rule {
         search = search.branching(rule);
     }
@@ -303,7 +305,7 @@ fn stats_line<E: Write>(
     config: &Config,
     memo: &Memo,
     labels: &Labels,
-    stats: &dlx_core::MemoStats,
+    stats: &dlx_core::memo::MemoStats,
     start: Instant,
     stderr: &mut E,
 ) {

@@ -90,7 +90,7 @@ pub struct Config {
     /// `--best K`; `Some(0)` is an error).
     pub min_cost: Option<usize>,
     /// With `min_cost`: add the disjoint-items lower bound
-    /// ([`dlx_core::CostSearch::disjoint_bound`]).
+    /// ([`dlx_core::cost::CostSearch::disjoint_bound`]).
     pub disjoint_bound: bool,
     /// Threads for counting (0: one per core; 1: the sequential search; at
     /// most [`MAX_THREADS`], more are taken as that).

@@ -11,8 +11,9 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use dlx_core::parallel::{Counter, Progress};
+use dlx_core::split::Part;
 use dlx_core::text::DlxFile;
-use dlx_core::{Outcome, Part, Stats};
+use dlx_core::{Outcome, Stats};
 
 use super::{progress, Config, SplitMode};
 
