@@ -9,7 +9,7 @@
 //! and nothing is searched twice: the statistics equal a sequential run's,
 //! apart from the covering of each task's forced options.
 //!
-//! A problem with bounds ([`Kind::Multiplicities`]) is shared another way:
+//! A problem with bounds ([`Kind::Multiplicities`](crate::Kind::Multiplicities)) is shared another way:
 //! Algorithm M's parts cannot be forced options, so the top of its tree is
 //! cut once into paths of moves, which the threads replay and count (see
 //! `count_bounded`); the node count still equals a sequential run's.

@@ -3,9 +3,9 @@
 //!
 //! [`Branching`] names the rules as users pick them (`dlx --rule`). Three
 //! different things hide behind those names, and `engine::strategy::plan` sorts
-//! them out once, when a rule is set, into a [`Plan`]:
+//! them out once, when a rule is set, into a `Plan`:
 //!
-//! - the *item choice* proper ([`Choice`]): DLX1's leftmost item of least
+//! - the *item choice* proper (`Choice`): DLX1's leftmost item of least
 //!   length, the scan that stops at length 1, the short-item stack with or
 //!   without the degree tie-break, the leftmost item;
 //! - the *engine variant*: `early` runs the engine's early covers, which
@@ -15,8 +15,8 @@
 //!
 //! Adding an item-choice rule: a variant of [`Branching`] with its row in
 //! [`Branching::TABLE`] (its name and help line, which the programs, the
-//! Python package and the documentation take from there), its [`Choice`]
-//! and [`Choice::colored`] here, its plan in `engine/strategy.rs` (the
+//! Python package and the documentation take from there), its `Choice`
+//! and `Choice::colored` here, its plan in `engine/strategy.rs` (the
 //! matches are exhaustive, and a check below the table asks for the row,
 //! so the compiler asks for each), and its scan in
 //! `engine/exact/choose.rs`.

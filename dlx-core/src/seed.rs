@@ -5,7 +5,7 @@
 //! [`Solver::set_seed`](crate::Solver::set_seed)): each item's list of
 //! options is put in a random order, and each primary item gets a random
 //! rank that breaks ties between items of equal length. Both come from
-//! [`Rng`], draws from [`SplitMix64`] written here rather than taken from a
+//! `Rng`, draws from [`SplitMix64`] written here rather than taken from a
 //! crate: the sequence a seed gives is part of the promise ("the same seed
 //! gives the same run on every machine"), so it must not change with a
 //! dependency's version, and the generator is six lines. `dlx-sudoku`

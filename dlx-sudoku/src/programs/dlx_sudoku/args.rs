@@ -8,7 +8,8 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use super::help::{
-    after_help, after_short_help, generate_help, rate_help, GENERATE_SHORT_HELP, SEE_MAIN,
+    after_help, after_short_help, generate_help, rate_help, GENERATE_SHORT_HELP, RATE_SHORT_HELP,
+    SEE_MAIN,
 };
 use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
 use crate::format::Format;
@@ -69,7 +70,7 @@ enum Sub {
     },
     /// Rate each puzzle's difficulty as players do: a level, the score and
     /// the hardest technique needed (or search, above every technique).
-    #[command(after_help = rate_help())]
+    #[command(after_help = RATE_SHORT_HELP, after_long_help = rate_help())]
     Rate {
         /// Relabellings per puzzle that needs search (its score is the
         /// mean work over them).

@@ -199,6 +199,12 @@ pub(super) const GENERATE_SHORT_HELP: &str = "\
 printed, the one under way as far as it got). How puzzles are made, the
 goals, the progress lines and the exit status: dlx-sudoku generate --help.";
 
+/// Text shown after the options in `dlx-sudoku rate -h`.
+pub(super) const RATE_SHORT_HELP: &str = "\
+Each line: the level, the score and what set it ('hard 3.8 swordfish').
+The techniques' weights, the levels and the score of a puzzle that needs
+search: dlx-sudoku rate --help.";
+
 /// Text shown after the options in `dlx-sudoku generate --help`.
 const GENERATE_HELP: &str = "\
 Generate (dlx-sudoku generate [OPTIONS]):
