@@ -960,7 +960,13 @@ impl Problem {
         reduce: bool,
     ) -> PyResult<u64> {
         let limit = args::limit(limit)?;
-        let settings = Settings::new(rule, time_limit, threads, None, reduce)?;
+        let settings = Settings {
+            rule: search::branching(rule)?,
+            deadline: search::deadline(time_limit)?,
+            threads: search::threads(threads)?,
+            reduce,
+            ..Settings::default()
+        };
         let cancel = Cancel::new();
         let c = self
             .with_built(py, |built| {
@@ -1054,7 +1060,14 @@ impl Problem {
     ) -> PyResult<Solutions> {
         let py = slf.py();
         let limit = args::limit(limit)?;
-        let settings = Settings::new(rule, time_limit, None, args::seed(seed)?, reduce)?;
+        let seed = args::seed(seed)?;
+        let settings = Settings {
+            rule: search::branching(rule)?,
+            deadline: search::deadline(time_limit)?,
+            seed,
+            reduce,
+            ..Settings::default()
+        };
         let core = slf
             .get()
             .with_built(py, |built| Ok(built.problem.clone()))?;
@@ -1073,7 +1086,13 @@ impl Problem {
         seed: Option<&Bound<'py, PyAny>>,
         indices: bool,
     ) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let settings = Settings::new(rule, time_limit, None, args::seed(seed)?, false)?;
+        let seed = args::seed(seed)?;
+        let settings = Settings {
+            rule: search::branching(rule)?,
+            deadline: search::deadline(time_limit)?,
+            seed,
+            ..Settings::default()
+        };
         let cancel = Cancel::new();
         let (step, solution, stats) = self.with_built(py, |built| {
             let problem = &mut built.problem;
@@ -1259,7 +1278,11 @@ impl Problem {
         threads: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
-        let settings = Settings::new(None, time_limit, threads, None, false)?;
+        let settings = Settings {
+            deadline: search::deadline(time_limit)?,
+            threads: search::threads(threads)?,
+            ..Settings::default()
+        };
         let (depth, wanted) = sorted_parts(parts)?;
         let cancel = Cancel::new();
         let c = self
@@ -1288,7 +1311,11 @@ impl Problem {
         threads: Option<&Bound<'_, PyAny>>,
         time_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<(usize, u64, u64, f64)>> {
-        let settings = Settings::new(None, time_limit, threads, None, false)?;
+        let settings = Settings {
+            deadline: search::deadline(time_limit)?,
+            threads: search::threads(threads)?,
+            ..Settings::default()
+        };
         let (depth, wanted) = sorted_parts(parts)?;
         let cancel = Cancel::new();
         type Rows = Vec<(usize, u64, u64, f64)>;
