@@ -1,5 +1,6 @@
-//! The searches' settings and their runs on a dlx-core problem: plain Rust,
-//! no Python, called on a search thread (see `wait`).
+//! The searches' settings, read from the keyword arguments, and their runs
+//! on a dlx-core problem: plain Rust, no Python, called on a search thread
+//! (see `wait`).
 
 use std::time::{Duration, Instant};
 
