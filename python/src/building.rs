@@ -31,6 +31,7 @@ pub(crate) struct State {
     pub(crate) labels: Labels,
     /// The bounds of each declared item; `None` for a secondary one.
     pub(crate) bounds: Vec<Option<(u32, u32)>>,
+    /// Every item and option so far, checked; what a search builds.
     builder: Builder<u32, u32>,
     /// Every option's entries as given.
     pub(crate) options: Options,

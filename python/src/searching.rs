@@ -24,9 +24,14 @@ type Solution = Vec<usize>;
 
 /// The memoised search's limits: the arguments of `Problem.zdd`.
 pub(crate) struct ZddSettings {
+    /// The item choice.
     pub(crate) rule: Branching,
+    /// The most subproblems the memo keeps; `None`: dlx-core's default.
     pub(crate) max_entries: Option<u64>,
+    /// The bytes the memo and the diagram may take; `None`: dlx-core's
+    /// default.
     pub(crate) max_memory: Option<u64>,
+    /// When to stop; `None`: never.
     pub(crate) deadline: Option<Instant>,
 }
 

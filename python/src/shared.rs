@@ -28,6 +28,8 @@ use crate::errors::{build_error, Repr};
 
 /// A problem's state behind its lock.
 pub(crate) struct Shared {
+    /// Held only while a call reads or changes the state, never across a
+    /// search.
     state: Mutex<State>,
     /// The key (see `thread_key`) of the thread that holds `state`, 0 when
     /// none does: a call back into the problem from that same thread (a
@@ -38,7 +40,9 @@ pub(crate) struct Shared {
 
 /// The problem locked by the calling thread (see [`Shared::lock`]).
 pub(crate) struct Held<'a> {
+    /// The lock held.
     state: MutexGuard<'a, State>,
+    /// Cleared when the lock is let go.
     holder: &'a AtomicUsize,
 }
 
