@@ -8,21 +8,39 @@
 //!
 //! | module | what it owns |
 //! |---|---|
-//! | `args` | int arguments checked at the edge (`ValueError` naming the range) |
-//! | `problem` | `Problem`: items and options by label, the searches' doors |
-//! | `search` | the searches' settings and their runs on a problem (no Python) |
+//! | `problem` | `Problem`: its Python methods, each a thin door to the modules below |
+//! | `cutting` | the cut of the search tree into parts, and the counts of parts |
+//! | `searching` | `Problem`'s searches (count, solutions, min cost, zdd, reduce) in Python's terms |
+//! | `pickling` | a problem's state as plain values for pickle, and back |
+//! | `shared` | the state behind its lock, shared by threads; the built problem searches take |
+//! | `building` | a problem's state: items, bounds, options and costs by label, each change checked |
 //! | `solutions` | `Solutions`: the lazy iterator, a search on a thread of its own |
-//! | `parts` | `Part`: a picklable part of a cut of the search tree |
-//! | `sudoku` | the Sudoku solver's two calls |
 //! | `zdd` | `Zdd`: the memoised search's diagram, its count, samples and solutions |
+//! | `sudoku` | the Sudoku solver's two calls |
+//! | `search` | the searches' settings and their runs on a problem (no Python) |
+//! | `parts` | `Part`: a picklable part of a cut of the search tree |
+//! | `labels` | labels to numbers and back, options by number, solutions shown by label |
+//! | `args` | int arguments checked at the edge (`ValueError` naming the range) |
+//! | `errors` | the exception classes and the errors mapped to them |
 //! | `wait` | running a search without the GIL, stoppable by Ctrl-C |
+//!
+//! Each module imports only modules listed below it, never one above (so
+//! `labels`, `args`, `errors` and `wait` are at the bottom):
+//! `../shared/tools/import-circles.py python/src`, run from the repository's
+//! root, finds no circle.
 #![forbid(unsafe_code)]
 
 mod args;
+mod building;
+mod cutting;
 mod errors;
+mod labels;
 mod parts;
+mod pickling;
 mod problem;
 mod search;
+mod searching;
+mod shared;
 mod solutions;
 mod sudoku;
 mod wait;
@@ -34,8 +52,9 @@ use std::io::BufReader;
 use dlx_core::text::{self, ReadError};
 use pyo3::prelude::*;
 
+use crate::building::State;
 use crate::errors::{file_path, os_error, parse_error};
-use crate::problem::{Problem, State};
+use crate::problem::Problem;
 
 /// Reads a problem written in Knuth's DLX text format (the input of his
 /// programs DLX1, DLX2, DLX3 and DLX5: an item line, `|` before the
@@ -59,7 +78,7 @@ fn read_dlx(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Problem> {
             .and_then(|file| text::read(BufReader::new(file)))
     });
     match read {
-        Ok(dlx) => State::from_dlx(py, &dlx),
+        Ok(dlx) => State::from_dlx(py, &dlx).map(Problem::from),
         Err(ReadError::Io(e)) => Err(os_error(py, &e, &name)),
         Err(ReadError::Parse(e)) => Err(parse_error(py, &path.display().to_string(), &e)),
         Err(e) => Err(pyo3::exceptions::PyOSError::new_err(e.to_string())),
@@ -71,7 +90,7 @@ fn read_dlx(py: Python<'_>, path: &Bound<'_, PyAny>) -> PyResult<Problem> {
 #[pyfunction]
 fn parse_dlx(py: Python<'_>, text: &str) -> PyResult<Problem> {
     match text::parse(text.as_bytes()) {
-        Ok(dlx) => State::from_dlx(py, &dlx),
+        Ok(dlx) => State::from_dlx(py, &dlx).map(Problem::from),
         Err(e) => Err(parse_error(py, "<string>", &e)),
     }
 }

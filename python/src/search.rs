@@ -1,5 +1,6 @@
-//! The searches' settings and their runs on a dlx-core problem: plain Rust,
-//! no Python, called on a search thread (see `wait`).
+//! The searches' settings, read from the keyword arguments, and their runs
+//! on a dlx-core problem: plain Rust, no Python, called on a search thread
+//! (see `wait`).
 
 use std::time::{Duration, Instant};
 
@@ -15,36 +16,36 @@ use crate::parts::Part as Wanted;
 /// The most threads a count takes (dlx-sudoku's programs take as many).
 const MAX_THREADS: usize = dlx_sudoku::xc::MAX_THREADS;
 
-/// How a search runs: the keyword arguments of `count` and `solutions`.
+/// How a search runs: the keyword arguments of `count`, `solutions` and
+/// the others, checked. Set by name, the rest from `Default`:
+/// `Settings { rule, threads, ..Settings::default() }`.
 #[derive(Clone, Debug)]
 pub(crate) struct Settings {
+    /// The branching rule (see [`branching`]).
     pub(crate) rule: Branching,
+    /// When to stop (see [`deadline`]); `None`: never.
     pub(crate) deadline: Option<Instant>,
-    /// Threads for counting (1: the sequential search, DLX1's tree).
+    /// Threads for counting (1: the sequential search, DLX1's tree; see
+    /// [`threads`]).
     pub(crate) threads: usize,
+    /// The seed that randomises the order of the search; `None`: DLX1's
+    /// order.
     pub(crate) seed: Option<u64>,
     /// Search the problem reduced by `Problem::reduce` (DLX-PRE).
     pub(crate) reduce: bool,
 }
 
-impl Settings {
-    /// Settings from the keyword arguments: `rule` a name of
-    /// `Branching::ALL` (`None`: DLX1's), `time_limit` in seconds from now,
-    /// `threads` 0 for one per core (`None`: 1).
-    pub(crate) fn new(
-        rule: Option<&str>,
-        time_limit: Option<&Bound<'_, PyAny>>,
-        threads: Option<&Bound<'_, PyAny>>,
-        seed: Option<u64>,
-        reduce: bool,
-    ) -> PyResult<Settings> {
-        Ok(Settings {
-            rule: branching(rule)?,
-            deadline: deadline(time_limit)?,
-            threads: threads_of(threads)?,
-            seed,
-            reduce,
-        })
+impl Default for Settings {
+    /// What a search does with no keyword arguments: DLX1's rule, no
+    /// deadline, one thread, no seed, not reduced.
+    fn default() -> Settings {
+        Settings {
+            rule: Branching::default(),
+            deadline: None,
+            threads: 1,
+            seed: None,
+            reduce: false,
+        }
     }
 }
 
@@ -96,7 +97,7 @@ pub(crate) fn deadline(seconds: Option<&Bound<'_, PyAny>>) -> PyResult<Option<In
 }
 
 /// `threads` (`None`: 1), with 0 as one per core; at most [`MAX_THREADS`].
-fn threads_of(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+pub(crate) fn threads(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     let Some(threads) = threads.filter(|t| !t.is_none()) else {
         return Ok(1);
     };

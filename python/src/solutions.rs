@@ -24,6 +24,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 use crate::errors::limit_reached;
+use crate::labels::{OptionTable, ShowSolution};
 use crate::search::Settings;
 use crate::wait::wait_interruptible;
 
@@ -49,10 +50,10 @@ pub struct Solutions {
     found: AtomicU64,
     /// `close()` was called (maybe while a `next()` was running).
     closed: AtomicBool,
-    /// The problem, to give solutions as its options' labels; `None`: as
-    /// option numbers. (Options are never changed once added, so the
+    /// The problem's options, to give solutions as their entries; `None`:
+    /// as option numbers. (Options are never changed once added, so the
     /// numbers the copy searched name the same options here.)
-    labels: Option<Py<crate::problem::Problem>>,
+    options: Option<OptionTable>,
 }
 
 /// The state of the iteration.
@@ -73,7 +74,7 @@ impl Solutions {
         problem: Problem,
         settings: Settings,
         limit: Option<u64>,
-        labels: Option<Py<crate::problem::Problem>>,
+        options: Option<OptionTable>,
     ) -> PyResult<Solutions> {
         let (req_tx, req_rx) = mpsc::channel();
         let (rep_tx, rep_rx) = mpsc::channel();
@@ -93,7 +94,7 @@ impl Solutions {
             cancel,
             found: AtomicU64::new(0),
             closed: AtomicBool::new(false),
-            labels,
+            options,
         })
     }
 
@@ -151,10 +152,10 @@ impl Solutions {
     /// `Problem.solutions`.
     fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         let next = self.next_numbers(py)?;
-        match (next, &self.labels) {
+        match (next, &self.options) {
             (None, _) => Ok(None),
             (Some(s), None) => Ok(Some(PyList::new(py, s)?.into_any())),
-            (Some(s), Some(p)) => Ok(Some(p.get().lock(py)?.solution_of(py, &s, false)?)),
+            (Some(s), Some(options)) => Ok(Some(options.solution(py, &s, false)?.into_any())),
         }
     }
 

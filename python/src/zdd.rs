@@ -28,40 +28,8 @@ use pyo3::types::{PyDict, PyList};
 
 use crate::args;
 use crate::errors::{file_path, os_error};
-use crate::problem::entries_list;
+use crate::labels::{OptionTable, ShowSolution};
 use crate::wait::Pacer;
-
-/// The options of a problem as Python shows them, copied from a `Problem`:
-/// each option's entries (declaration number, color code) and the labels
-/// of items and colors they name.
-pub(crate) struct OptionTable {
-    pub(crate) labels: Vec<Py<PyAny>>,
-    pub(crate) colors: Vec<Py<PyAny>>,
-    pub(crate) entries: Vec<(u32, u32)>,
-    pub(crate) ends: Vec<usize>,
-}
-
-impl OptionTable {
-    /// A solution as Python sees it: its option numbers (`indices`), or
-    /// each option's entries, as `Problem.solutions` gives them.
-    fn solution<'py>(
-        &self,
-        py: Python<'py>,
-        solution: &[usize],
-        indices: bool,
-    ) -> PyResult<Bound<'py, PyList>> {
-        if indices {
-            return PyList::new(py, solution);
-        }
-        let list = PyList::empty(py);
-        for &o in solution {
-            let start = if o == 0 { 0 } else { self.ends[o - 1] };
-            let entries = &self.entries[start..self.ends[o]];
-            list.append(entries_list(py, &self.labels, &self.colors, entries)?)?;
-        }
-        Ok(list)
-    }
-}
 
 /// What the memoised search did: `nodes` subproblems searched, `hits`
 /// subproblems found in the memo, `entries` subproblems in the memo at the
