@@ -189,3 +189,42 @@ fn every_readme_command_runs_as_written() {
         );
     }
 }
+
+/// The first column of the markdown table under `heading` in `text`: the
+/// names in backticks, in order.
+fn table_names(text: &str, heading: &str) -> Vec<String> {
+    let start = text
+        .find(heading)
+        .unwrap_or_else(|| panic!("no {heading:?} in dlx-sudoku/README.md"));
+    text[start..]
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .filter_map(|l| l.split('`').nth(1).map(str::to_string))
+        .collect()
+}
+
+/// The lists in `dlx-sudoku/README.md` are the code's tables, in their
+/// order: the rules ([`Branching::TABLE`]), the formats and the levels
+/// ([`Named::NAMES`]). A name added to a table and not to the README (or
+/// the other way round) fails here.
+#[test]
+fn the_readme_lists_are_the_tables() {
+    use dlx_core::Branching;
+    use dlx_sudoku::format::Format;
+    use dlx_sudoku::names::Named;
+    use dlx_sudoku::rate::Level;
+
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let text = std::fs::read_to_string(&path).expect("dlx-sudoku/README.md");
+    let names = |list: &[&str]| list.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        table_names(&text, "### Item-choice rules"),
+        names(&Branching::TABLE.map(|r| r.name))
+    );
+    let formats: Vec<&str> = Format::NAMES.iter().map(|n| n.name).collect();
+    assert_eq!(table_names(&text, "### Formats"), names(&formats));
+    let levels: Vec<&str> = Level::NAMES.iter().map(|n| n.name).collect();
+    assert_eq!(table_names(&text, "#### Levels"), names(&levels));
+}

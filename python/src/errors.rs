@@ -4,7 +4,8 @@
 use std::fmt;
 
 use dlx_core::text::ParseError as TextError;
-use dlx_core::{BuilderError, MemoError as CoreMemoError, Stats};
+use dlx_core::{BuilderError, Stats};
+use dlx_core::memo::MemoError as CoreMemoError;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;

@@ -123,8 +123,8 @@ fn _dlxrs(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CostError", py.get_type::<errors::CostError>())?;
     m.add("MemoError", py.get_type::<errors::MemoError>())?;
     m.add("LimitReached", py.get_type::<errors::LimitReached>())?;
-    m.add("MAX_COST", dlx_core::MAX_COST)?;
-    m.add("MAX_BEST", dlx_core::MAX_BEST)?;
+    m.add("MAX_COST", dlx_core::cost::MAX_COST)?;
+    m.add("MAX_BEST", dlx_core::cost::MAX_BEST)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

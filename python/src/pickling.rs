@@ -3,7 +3,7 @@
 //! where it is needed), and the state again from them, every item and
 //! option checked as when they were first added.
 
-use dlx_core::MAX_COST;
+use dlx_core::cost::MAX_COST;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 

@@ -5,7 +5,8 @@
 use std::time::{Duration, Instant};
 
 use dlx_core::parallel::Counter;
-use dlx_core::{Branching, Cancel, Outcome, Part, Problem, Stats};
+use dlx_core::{Branching, Cancel, Outcome, Problem, Stats};
+use dlx_core::split::Part;
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -14,7 +15,7 @@ use crate::errors::{bad_time_limit, repr};
 use crate::parts::Part as Wanted;
 
 /// The most threads a count takes (dlx-sudoku's programs take as many).
-const MAX_THREADS: usize = dlx_sudoku::xc::MAX_THREADS;
+const MAX_THREADS: usize = dlx_core::parallel::MAX_THREADS;
 
 /// How a search runs: the keyword arguments of `count`, `solutions` and
 /// the others, checked. Set by name, the rest from `Default`:

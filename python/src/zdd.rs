@@ -21,7 +21,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, PoisonError, TryLockError};
 use std::time::Duration;
 
-use dlx_core::{MemoStats, SplitMix64, Zdd as CoreZdd};
+use dlx_core::memo::{MemoStats, Zdd as CoreZdd};
+use dlx_core::seed::SplitMix64;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
