@@ -1,4 +1,15 @@
 //! Building an exact-cover problem: items, options, and the checks on them.
+//!
+//! `impl Problem` here holds building and reading back. Its doors into each
+//! job sit with the job, one `impl Problem` block each:
+//!
+//! | methods | file |
+//! |---|---|
+//! | `solver`, `count`, `count_up_to`, `count_with_stats`, `first_solution`, `uniqueness`, `solutions` | `solver/solutions.rs` |
+//! | `parts`, `cut`, `cut_iter` | `solver/split.rs` |
+//! | `min_cost`, `best` | `engine/cost/mod.rs` |
+//! | `zdd`, `zdd_with` | `engine/memo/mod.rs` |
+//! | `reduce` | `reduce.rs` |
 
 use std::error::Error;
 use std::fmt;

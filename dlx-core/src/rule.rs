@@ -11,7 +11,7 @@
 //! - the *engine variant*: `early` runs the engine's early covers, which
 //!   find dead ends while an option is tried (Knuth's SSXC1 and SSXCC);
 //! - the *policy*: `fast` picks a rule and a variant from the problem's
-//!   [`Kind`], from the measurements in `benches/README.md`.
+//!   [`Kind`](crate::Kind), from the measurements in `benches/README.md`.
 //!
 //! Adding an item-choice rule: a variant of [`Branching`] with its row in
 //! [`Branching::TABLE`] (its name and help line, which the programs, the
@@ -21,7 +21,6 @@
 //! so the compiler asks for each), and its scan in
 //! `engine/exact/choose.rs`.
 
-use crate::engine::Kind;
 
 /// How the search picks the primary item to branch on.
 ///
@@ -189,15 +188,6 @@ impl Branching {
     /// ```
     pub fn from_name(name: &str) -> Option<Branching> {
         Branching::ALL.into_iter().find(|r| r.name() == name)
-    }
-
-    /// Does the rule drop, on problems without bounds, an option that would
-    /// leave an item without options while it is tried ([`Branching::Early`],
-    /// and [`Branching::Fast`] today)? Such a search counts fewer nodes than
-    /// DLX1's, and on several threads its node count varies from run to
-    /// run (a dropped option handed to another thread is entered there).
-    pub fn drops_dead_ends(self) -> bool {
-        crate::engine::strategy::plan(self, Kind::Exact).early
     }
 }
 

@@ -15,9 +15,9 @@
 //! an iterable may run any Python code, and a refused call changes
 //! nothing that was not added before the refusal).
 
+use dlx_core::cost::MAX_COST;
 use dlx_core::text::{self, DlxFile};
 use dlx_core::{Builder, BuilderError, Color, Item, Labeled, OptionId, Problem as Core};
-use dlx_core::cost::MAX_COST;
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString, PyTuple};

@@ -3,9 +3,9 @@
 
 use std::fmt;
 
+use dlx_core::memo::MemoError as CoreMemoError;
 use dlx_core::text::ParseError as TextError;
 use dlx_core::{BuilderError, Stats};
-use dlx_core::memo::MemoError as CoreMemoError;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;

@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use dlx_core::parallel::Counter;
-use dlx_core::{Branching, Cancel, Outcome, Problem, Stats};
 use dlx_core::split::Part;
+use dlx_core::{Branching, Cancel, Outcome, Problem, Stats};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 

@@ -6,9 +6,9 @@
 
 use std::time::Instant;
 
-use dlx_core::{Branching, Cancel, Kind, OptionId, Outcome, Step};
 use dlx_core::cost::CostSearch;
 use dlx_core::memo::Memo;
+use dlx_core::{Branching, Cancel, Kind, OptionId, Outcome, Step};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
