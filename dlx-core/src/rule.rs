@@ -21,7 +21,6 @@
 //! so the compiler asks for each), and its scan in
 //! `engine/exact/choose.rs`.
 
-
 /// How the search picks the primary item to branch on.
 ///
 /// Every rule finds the same solutions; they differ in the size of the
