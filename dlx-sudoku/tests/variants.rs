@@ -5,6 +5,9 @@
 //! every house a permutation, clues kept, and a plain backtracking counter
 //! (bit masks, fewest candidates first, no exact cover) for uniqueness. The
 //! region layouts are read by this file's own parser, not the library's.
+//!
+//! Past the house's ~800 lines on purpose: the oracle (a solver and a
+//! regions parser of its own) and the cases it checks stay in one file.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};

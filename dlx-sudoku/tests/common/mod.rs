@@ -5,6 +5,10 @@
 //! masks, most-constrained cell first, no exact cover), a grid generator,
 //! and parsers of the program's output written from the format
 //! descriptions in `--help`, not with the library's readers.
+//!
+//! Past the house's ~800 lines on purpose: the tests' own readers and checkers
+//! (an independent oracle for each format and rule) sit together so that
+//! no test trusts the library to check the library.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

@@ -5,6 +5,10 @@
 //! Knuth's DLX1 and independent counters); printed solutions are checked by
 //! the rules against the option lines of the input file, read here without
 //! dlx-core.
+//!
+//! Past the house's ~800 lines on purpose: one independent case per promise
+//! of `dlx --help`, each found by its name; the cost, memo and preprocess
+//! cases have files of their own beside it.
 
 use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
