@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 use dlx_sudoku::programs::dlx::{run, Args, Config, Exit};
 
 fn data(dir: &str, name: &str) -> PathBuf {
@@ -310,7 +310,9 @@ fn the_flag_reaches_the_config_and_the_help() {
     assert!(config.preprocess);
     let config = Args::try_parse_from(["dlx", "f.dlx"]).unwrap().config();
     assert!(!config.preprocess);
-    let help = Args::command().render_long_help().to_string();
+    let help = dlx_sudoku::programs::dlx::for_people()
+        .render_long_help()
+        .to_string();
     assert!(help.contains("--preprocess"), "{help}");
     assert!(
         help.contains("dlx: preprocessing removed R of N options"),

@@ -8,7 +8,7 @@ use std::time::Duration;
 use clap::Parser;
 use dlx_core::Branching;
 
-use super::help::{after_help, AFTER_SHORT_HELP};
+use super::help::AFTER_SHORT_HELP;
 use super::{Config, Input, Memo, Split, SplitMode};
 use crate::programs::common::{parse_seconds, rule_parser, threads_parser};
 
@@ -22,8 +22,7 @@ use crate::programs::common::{parse_seconds, rule_parser, threads_parser};
     long_about = "Solve an exact-cover problem in Knuth's DLX text format (the input of \
                   Knuth's DLX1, with the colors of DLX2 and the multiplicities of DLX3): \
                   count its solutions, print them, or (with --min-cost) find the cheapest.",
-    after_help = AFTER_SHORT_HELP,
-    after_long_help = after_help()
+    after_help = AFTER_SHORT_HELP
 )]
 pub struct Args {
     /// The problem files, answered one after another; '-' or nothing reads

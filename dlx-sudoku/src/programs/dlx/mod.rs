@@ -57,7 +57,7 @@ pub use crate::programs::common::Input;
 /// Was standard output closed at the start (see `dlx --help`, status 2)?
 pub use crate::programs::common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
-pub use usage::{explain, parse_args};
+pub use usage::{explain, for_people, parse_args};
 
 /// What one run of `dlx` does.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,10 +12,25 @@ use crate::programs::dlx_sudoku::short_help;
 /// error (status 2), whose tip for an unknown flag is `dlx`'s own. `-h`
 /// fits a screen ([`short_help`]); `--help` has every text in full.
 pub fn parse_args() -> Args {
-    short_help(Args::command())
-        .try_get_matches()
+    // The texts people read are made only when the arguments fail to
+    // parse or ask for help (see `for_people`).
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    Args::command()
+        .try_get_matches_from(&argv)
         .and_then(|matches| Args::from_arg_matches(&matches))
+        .or_else(|_| {
+            for_people()
+                .try_get_matches_from(&argv)
+                .and_then(|matches| Args::from_arg_matches(&matches))
+        })
         .unwrap_or_else(|e| explain(e).exit())
+}
+
+/// The command as people see it: the long help's text after the options
+/// (its lists made from the tables of names) and the short `-h`
+/// ([`short_help`]).
+pub fn for_people() -> clap::Command {
+    short_help(Args::command().after_long_help(super::help::after_help()))
 }
 
 /// `e` with clap's tip for an unknown flag replaced by `dlx`'s own: what
@@ -30,7 +45,7 @@ pub fn explain(e: clap::Error) -> clap::Error {
     let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
         return e;
     };
-    let mut cmd = Args::command();
+    let mut cmd = for_people();
     let mut better = clap::Error::new(ErrorKind::UnknownArgument).with_cmd(&cmd);
     better.insert(ContextKind::InvalidArg, ContextValue::String(arg.clone()));
     if let Some(similar) = e.get(ContextKind::SuggestedArg) {

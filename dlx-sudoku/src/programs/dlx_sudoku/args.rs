@@ -33,8 +33,6 @@ use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
                   Reads the files given, or standard input, in any of the judge formats \
                   (POJ 3074, POJ 2676, HDU 1426, POJ 3076, LeetCode 37, plain grids) and \
                   writes one result per puzzle in the same format.",
-    after_help = after_short_help(),
-    after_long_help = after_help(),
     args_conflicts_with_subcommands = true,
     subcommand_negates_reqs = true
 )]
@@ -70,7 +68,7 @@ enum Sub {
     },
     /// Rate each puzzle's difficulty as players do: a level, the score and
     /// the hardest technique needed (or search, above every technique).
-    #[command(after_help = RATE_SHORT_HELP, after_long_help = rate_help())]
+    #[command(after_help = RATE_SHORT_HELP)]
     Rate {
         /// Relabellings per puzzle that needs search (its score is the
         /// mean work over them).
@@ -109,7 +107,7 @@ enum Sub {
         common: CommonArgs,
     },
     /// Generate puzzles with exactly one solution.
-    #[command(after_help = GENERATE_SHORT_HELP, after_long_help = generate_help())]
+    #[command(after_help = GENERATE_SHORT_HELP)]
     Generate(GenerateArgs),
 }
 
@@ -283,9 +281,18 @@ impl Args {
     /// use '-- --limit'", misleads there).
     pub fn parse_command_line(argv: Vec<std::ffi::OsString>) -> Args {
         use clap::{CommandFactory, FromArgMatches};
-        let parsed = crate::programs::common::short_help(Args::command())
+        // The texts people read (the help, the usage errors) are made
+        // only when the arguments fail to parse or ask for help: on
+        // every other run the plain command parses them (issue 39: the
+        // texts made from the tables cost more than the parse).
+        let parsed = Args::command()
             .try_get_matches_from(&argv)
-            .and_then(|m| Args::from_arg_matches(&m));
+            .and_then(|m| Args::from_arg_matches(&m))
+            .or_else(|_| {
+                Args::for_people()
+                    .try_get_matches_from(&argv)
+                    .and_then(|m| Args::from_arg_matches(&m))
+            });
         match parsed {
             Ok(args) => args,
             Err(e) => match misplaced(&e, &argv) {
@@ -296,6 +303,19 @@ impl Args {
                 None => e.exit(),
             },
         }
+    }
+
+    /// The command as people see it: its help texts (the lists in them
+    /// made from the tables of names) and the short `-h`
+    /// ([`short_help`](crate::programs::common::short_help)).
+    pub fn for_people() -> clap::Command {
+        use clap::CommandFactory;
+        let command = Args::command()
+            .after_help(after_short_help())
+            .after_long_help(after_help())
+            .mut_subcommand("rate", |sub| sub.after_long_help(rate_help()))
+            .mut_subcommand("generate", |sub| sub.after_long_help(generate_help()));
+        crate::programs::common::short_help(command)
     }
 
     /// The validated configuration these arguments ask for.
@@ -370,7 +390,6 @@ impl Args {
 /// count --limit 2`) is taken as a file; it is moved to the front.
 fn misplaced(e: &clap::Error, argv: &[std::ffi::OsString]) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
-    use clap::CommandFactory;
     if e.kind() != ErrorKind::UnknownArgument {
         return None;
     }
@@ -384,7 +403,7 @@ fn misplaced(e: &clap::Error, argv: &[std::ffi::OsString]) -> Option<String> {
             flag.len() == 2 && a.get_short().map(String::from) == flag.get(1..).map(String::from)
         }
     };
-    let command = Args::command();
+    let command = Args::for_people();
     let words: Vec<String> = argv
         .iter()
         .skip(1)
