@@ -58,6 +58,32 @@ impl Slot {
 pub(crate) trait Idx: Copy {
     fn at(self) -> usize;
 }
+
+/// Defines a typed index: a `#[repr(transparent)]` newtype over `u32`
+/// that indexes an [`Arr`] (for an engine's own kinds of entries, beside
+/// the [`Node`] and [`Slot`] every arena has).
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+        #[repr(transparent)]
+        pub(crate) struct $name(pub(crate) u32);
+
+        impl $crate::engine::arena::Idx for $name {
+            #[inline(always)]
+            fn at(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+pub(crate) use index_type;
+
+/// The nodes `first..end`, in order (reverse it to walk back).
+#[inline(always)]
+pub(crate) fn nodes(first: Node, end: Node) -> impl DoubleEndedIterator<Item = Node> {
+    (first.0..end.0).map(Node)
+}
 impl Idx for Node {
     #[inline]
     fn at(self) -> usize {
