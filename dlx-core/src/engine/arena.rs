@@ -54,6 +54,14 @@ impl Slot {
     }
 }
 
+/// The item of a node and its color code, in the colored arenas (an
+/// uncolored node has color 0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct ItemColor {
+    pub(crate) item: Slot,
+    pub(crate) color: u32,
+}
+
 /// Types that index an [`Arr`].
 pub(crate) trait Idx: Copy {
     fn at(self) -> usize;
@@ -108,6 +116,15 @@ impl<I, T> Default for Arr<I, T> {
     fn default() -> Self {
         Arr {
             data: Vec::new(),
+            _index: PhantomData,
+        }
+    }
+}
+
+impl<I, T> From<Vec<T>> for Arr<I, T> {
+    fn from(data: Vec<T>) -> Self {
+        Arr {
+            data,
             _index: PhantomData,
         }
     }
