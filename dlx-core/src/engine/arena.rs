@@ -15,7 +15,7 @@
 #![allow(unsafe_code)]
 
 use std::marker::PhantomData;
-use std::ops::{Index, IndexMut};
+use std::ops::{Add, AddAssign, Index, IndexMut, Sub, SubAssign};
 
 use crate::index::Item;
 /// A node of the arena (header, option node or spacer).
@@ -46,12 +46,56 @@ impl Node {
     }
 }
 
+/// A node some places after another (in the same option, for the walks
+/// over an option's nodes).
+impl Add<u32> for Node {
+    type Output = Node;
+    #[inline(always)]
+    fn add(self, k: u32) -> Node {
+        Node(self.0 + k)
+    }
+}
+impl AddAssign<u32> for Node {
+    #[inline(always)]
+    fn add_assign(&mut self, k: u32) {
+        self.0 += k;
+    }
+}
+impl Sub<u32> for Node {
+    type Output = Node;
+    #[inline(always)]
+    fn sub(self, k: u32) -> Node {
+        Node(self.0 - k)
+    }
+}
+impl SubAssign<u32> for Node {
+    #[inline(always)]
+    fn sub_assign(&mut self, k: u32) {
+        self.0 -= k;
+    }
+}
+/// How many places node `self` is after node `other`.
+impl Sub for Node {
+    type Output = u32;
+    #[inline(always)]
+    fn sub(self, other: Node) -> u32 {
+        self.0 - other.0
+    }
+}
+
 impl Slot {
     /// The header node of this item.
     #[inline]
     pub(crate) fn header(self) -> Node {
         Node(self.0)
     }
+}
+
+/// The vertical links of a node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Link {
+    pub(crate) up: Node,
+    pub(crate) down: Node,
 }
 
 /// The item of a node and its color code, in the colored arenas (an

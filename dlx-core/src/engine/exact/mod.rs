@@ -70,6 +70,7 @@
 // copy of the length scan once the processor is known to have AVX2 (with
 // the stack, 1.23x on the forum's hardest Sudokus).
 #![allow(unsafe_code)]
+pub(crate) use crate::engine::arena::Link;
 use crate::engine::arena::{Arr, Idx, Node, Slot, SPACER};
 use crate::index::Item;
 use crate::rule::Choice;
@@ -79,12 +80,6 @@ mod cover;
 mod search;
 
 pub(crate) use search::{search, Marks};
-/// The vertical links of a node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Link {
-    pub(crate) up: Node,
-    pub(crate) down: Node,
-}
 /// The flag a [`FLAGGED`] or [`TRACKED`] cover sets in an item's length, so
 /// that a covered item never has the minimum length in the scans that read
 /// lengths without the active bits ([`Links::choose_short`],
