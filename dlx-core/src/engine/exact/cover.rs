@@ -14,7 +14,7 @@ impl Links {
     /// ([`TRACKED`]). `K` is the length of every option when they all have
     /// one ([`Links::uniform_len`]), or 0.
     #[inline]
-    pub(crate) fn cover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
+    pub(crate) fn cover<const MODE: CoverMode, const K: usize>(&mut self, c: Slot) {
         self.deactivate::<MODE>(c);
         let mut updates = 1;
         let head = c.header();
@@ -83,7 +83,7 @@ impl Links {
 
     /// Takes node `nn` of item `cc` out of its item's list.
     #[inline(always)]
-    fn hide<const MODE: u8>(&mut self, nn: Node, cc: Slot) {
+    fn hide<const MODE: CoverMode>(&mut self, nn: Node, cc: Slot) {
         let Link { up: uu, down: dd } = self.link[nn];
         self.link[uu].down = dd;
         self.link[dd].up = uu;
@@ -153,7 +153,7 @@ impl Links {
     /// Unless `MODE` is [`PLAIN`], it clears the [`COVERED`] flag (which a
     /// plain cover does not set).
     #[inline]
-    pub(crate) fn uncover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
+    pub(crate) fn uncover<const MODE: CoverMode, const K: usize>(&mut self, c: Slot) {
         let head = c.header();
         self.unhide_rows::<K>(head, self.link[head].up);
         self.activate::<MODE>(c);
@@ -188,7 +188,7 @@ impl Links {
     /// more). Whether a try is a dead end does not depend on the order, so
     /// neither do the nodes.
     #[inline]
-    pub(crate) fn cover_others_early<const K: usize, const HOW: u8>(
+    pub(crate) fn cover_others_early<const K: usize, const HOW: TryMode>(
         &mut self,
         x: Node,
     ) -> Option<Order> {
@@ -395,7 +395,7 @@ impl Links {
     /// primary item: returns that row (the cover is then partial, `c`
     /// inactive), or `None`.
     #[inline(always)]
-    fn cover_early<const K: usize, const M: u8>(&mut self, c: Slot) -> Option<Node> {
+    fn cover_early<const K: usize, const M: CoverMode>(&mut self, c: Slot) -> Option<Node> {
         self.deactivate::<PLAIN>(c);
         let mut updates = 1;
         let head = c.header();
@@ -436,7 +436,7 @@ impl Links {
     /// Takes item `c` out of the active items (DLX1 unlinks it from the
     /// list of items).
     #[inline(always)]
-    fn deactivate<const MODE: u8>(&mut self, c: Slot) {
+    fn deactivate<const MODE: CoverMode>(&mut self, c: Slot) {
         let w = c.at() / 64;
         debug_assert!(w < self.active.len());
         // SAFETY: `c` is an item, and `active` has a bit for every item.
@@ -449,7 +449,7 @@ impl Links {
 
     /// Puts item `c` back among the active items.
     #[inline(always)]
-    fn activate<const MODE: u8>(&mut self, c: Slot) {
+    fn activate<const MODE: CoverMode>(&mut self, c: Slot) {
         let w = c.at() / 64;
         debug_assert!(w < self.active.len());
         // SAFETY: as in `deactivate`.
@@ -462,13 +462,13 @@ impl Links {
 
     /// Covers every item of the option of `x` except `x`'s own.
     #[inline]
-    pub(crate) fn cover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
+    pub(crate) fn cover_others<const MODE: CoverMode, const K: usize>(&mut self, x: Node) {
         self.for_others::<K, true>(x, false, |links, _, cc| links.cover::<MODE, K>(cc));
     }
 
     /// Undoes [`Links::cover_others`].
     #[inline]
-    pub(crate) fn uncover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
+    pub(crate) fn uncover_others<const MODE: CoverMode, const K: usize>(&mut self, x: Node) {
         self.for_others::<K, false>(x, false, |links, _, cc| links.uncover::<MODE, K>(cc));
     }
 

@@ -87,19 +87,32 @@ pub(crate) use search::{search, Marks};
 /// node per option, and every option takes two nodes with its spacer.
 pub(crate) const COVERED: u32 = 1 << 31;
 
+/// What a cover keeps besides the links and the active items: [`PLAIN`],
+/// [`FLAGGED`], [`TRACKED`], [`EARLY`] or [`EARLY_KIND`]. A `const`
+/// parameter of the covers (`MODE`), hence a number rather than an enum;
+/// its values are apart from those of a [`TryMode`], so that a mode of one
+/// kind never equals one of the other.
+pub(crate) type CoverMode = u8;
+
+/// How the search tries an option: [`NOT_EARLY`], [`IN_ORDER`] or
+/// [`SHORTEST_FIRST`]. A `const` parameter of the loop's copies and of
+/// [`Links::cover_others_early`] (`HOW`), as [`CoverMode`] is of the
+/// covers.
+pub(crate) type TryMode = u8;
+
 /// A cover that keeps only the links and the active items (the search
 /// under the rules that do not read the [`COVERED`] flag).
-pub(crate) const PLAIN: u8 = 0;
+pub(crate) const PLAIN: CoverMode = 0;
 /// A cover that also sets the [`COVERED`] flag.
-pub(crate) const FLAGGED: u8 = 1;
+pub(crate) const FLAGGED: CoverMode = 1;
 /// A cover that also sets the flag and pushes the items it shortens to
 /// length 1 or 0 on the short stack (the search under
 /// [`Branching::ShortFirst`](crate::Branching::ShortFirst) and [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)).
-pub(crate) const TRACKED: u8 = 2;
+pub(crate) const TRACKED: CoverMode = 2;
 /// A cover that keeps what [`PLAIN`] keeps and notes in [`Links::dead`]
 /// when it empties an active primary item (the search under
 /// [`Branching::Early`](crate::Branching::Early)).
-pub(crate) const EARLY: u8 = 3;
+pub(crate) const EARLY: CoverMode = 3;
 /// [`EARLY`] with the test of the item's kind made with the test of its
 /// length, in one branch. Where lists are short, secondary items run out
 /// often (the diagonals of queens), and the branch on the length alone is
@@ -107,7 +120,7 @@ pub(crate) const EARLY: u8 = 3;
 /// except dom8x8 (2% more instructions for nothing: no secondary items, and
 /// pairs, which keep [`EARLY`]). The covers in the options' own order use
 /// it; those shortest first, on long lists, keep [`EARLY`].
-pub(crate) const EARLY_KIND: u8 = 4;
+pub(crate) const EARLY_KIND: CoverMode = 4;
 
 /// How many items of minimum length [`Links::most_constraining`] compares
 /// (the first ones in index order). On the forum's hardest Sudokus the
@@ -140,12 +153,12 @@ pub(crate) const SORT_FROM: usize = 32;
 
 /// How a search tries options: not under [`Branching::Early`](crate::Branching::Early) (a full
 /// cover, then a look at the next node).
-pub(crate) const NOT_EARLY: u8 = 0;
+pub(crate) const NOT_EARLY: TryMode = 16;
 /// Under [`Branching::Early`](crate::Branching::Early), covering an option's items in its own order.
-pub(crate) const IN_ORDER: u8 = 1;
+pub(crate) const IN_ORDER: TryMode = 17;
 /// Under [`Branching::Early`](crate::Branching::Early), covering an option's items shortest first
 /// (options of up to [`MAX_ORDERED`] nodes; longer ones in their order).
-pub(crate) const SHORTEST_FIRST: u8 = 2;
+pub(crate) const SHORTEST_FIRST: TryMode = 18;
 /// The dancing links proper.
 #[derive(Debug, Default)]
 pub(crate) struct Links {
