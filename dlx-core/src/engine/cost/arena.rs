@@ -3,7 +3,7 @@
 //! at a cost threshold (see the notes of [`super`]).
 
 use super::*;
-use crate::engine::arena::{nodes, place_in_uniform, Arr, ItemColor, Node, Slot, SPACER};
+use crate::engine::arena::{nodes, place_in_uniform, Arr, ItemColor, ItemIx, Node, SPACER};
 
 /// The vertical links of a node, and the net cost of the node below it
 /// (the option of `down`; [`INFINITE`] when `down` is the item's header).
@@ -39,7 +39,7 @@ pub(super) struct Arena {
     /// [`Arena::place_in_option`].
     pub(super) place: Vec<u8>,
     /// Visible options in each item's list.
-    pub(super) len: Arr<Slot, u32>,
+    pub(super) len: Arr<ItemIx, u32>,
     /// Bit `c % 64` of word `c / 64` is set while primary item `c` is
     /// active (DLX5's list of items, in index order).
     pub(super) active: Vec<u64>,
@@ -50,7 +50,7 @@ pub(super) struct Arena {
     pub(super) uniform: u32,
     /// Primary items no option has two of (see [`CostSearch::disjoint_bound`]);
     /// empty unless asked for.
-    pub(super) disjoint: Vec<Slot>,
+    pub(super) disjoint: Vec<ItemIx>,
     /// The taxes taken off the options' costs, added back to every total.
     pub(super) total_tax: Total,
     /// Items covered plus option nodes unlinked.
@@ -192,7 +192,7 @@ impl Arena {
     /// option has it and an item taken before.
     pub(super) fn choose_disjoint(&mut self) {
         let primary = self.n_primary as usize;
-        let mut order: Vec<Slot> = (0..self.n_primary).map(Slot).collect();
+        let mut order: Vec<ItemIx> = (0..self.n_primary).map(ItemIx).collect();
         order.sort_by_key(|&c| std::cmp::Reverse(self.len[c]));
         let mut blocked = vec![false; primary];
         for c in order {
@@ -359,7 +359,7 @@ impl Arena {
     /// whose net cost is below `thresh` (the list is sorted: the walk stops
     /// at the first that is not).
     #[inline]
-    pub(super) fn cover<const K: usize>(&mut self, c: Slot, thresh: u64) {
+    pub(super) fn cover<const K: usize>(&mut self, c: ItemIx, thresh: u64) {
         if c.0 < self.n_primary {
             self.active[c.0 as usize / 64] &= !(1 << (c.0 % 64));
         }
@@ -381,7 +381,7 @@ impl Arena {
     /// reverse (Knuth's remark in DLX5) and lets the walk stop at the
     /// threshold.
     #[inline]
-    pub(super) fn uncover<const K: usize>(&mut self, c: Slot, thresh: u64) {
+    pub(super) fn uncover<const K: usize>(&mut self, c: ItemIx, thresh: u64) {
         let mut l = self.link[c.header()];
         while l.down_cost < thresh {
             let (r, cost) = (l.down, l.down_cost);
@@ -460,13 +460,13 @@ impl Arena {
     /// active; a count of 0 when some item has no usable option (a dead
     /// end).
     #[inline(always)]
-    pub(super) fn choose(&self, budget: u64) -> Option<(Slot, u32)> {
+    pub(super) fn choose(&self, budget: u64) -> Option<(ItemIx, u32)> {
         let mut best = None;
         let (mut t, mut dearest) = (u32::MAX, 0u64);
         for (w, &word) in self.active.iter().enumerate() {
             let mut bits = word;
             'items: while bits != 0 {
-                let c = Slot((w * 64) as u32 + bits.trailing_zeros());
+                let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
                 let head = self.link[c.header()];
                 // An empty list has `down_cost` infinite: no usable option.

@@ -92,7 +92,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::arena::{Node, Slot};
+use crate::engine::arena::{ItemIx, Node};
 use arena::{Arena, SPANS};
 use search::Search;
 

@@ -120,7 +120,7 @@ impl Search {
         let mut cur_cost: Total = 0;
         let mut next_cost: Total = 0;
         let mut cur = Node(0);
-        let mut best = Slot(0);
+        let mut best = ItemIx(0);
         let mut at = At::Forward;
         loop {
             match at {

@@ -43,7 +43,7 @@
 //! # Bounds
 //!
 //! Indexing is unchecked in release builds (checked by `debug_assert!`).
-//! That is sound because every `Node` and `Slot` the search reads comes from
+//! That is sound because every `Node` and `ItemIx` the search reads comes from
 //! the arrays themselves or from `reset`/`append_option`, which only create
 //! indices of entries they have written. The node arrays never shrink (they
 //! grow in steps past the nodes in use); the item arrays are rebuilt only by
@@ -71,7 +71,7 @@
 // the stack, 1.23x on the forum's hardest Sudokus).
 #![allow(unsafe_code)]
 pub(crate) use crate::engine::arena::Link;
-use crate::engine::arena::{Arr, Idx, Node, Slot, SPACER};
+use crate::engine::arena::{Arr, Idx, ItemIx, Node, SPACER};
 use crate::index::Item;
 use crate::rule::Choice;
 
@@ -172,10 +172,10 @@ pub(crate) struct Links {
     primary_words: usize,
     last_mask: u64,
     /// Number of (visible) options in each item's list.
-    pub(crate) len: Arr<Slot, u32>,
+    pub(crate) len: Arr<ItemIx, u32>,
     /// Vertical links of every node.
     pub(crate) link: Arr<Node, Link>,
-    pub(crate) item: Arr<Node, Slot>,
+    pub(crate) item: Arr<Node, ItemIx>,
     /// The option of each node (unused for headers and spacers). The search
     /// never reads it; it turns a chosen node into an option id in O(1).
     pub(crate) option: Arr<Node, u32>,
@@ -198,13 +198,13 @@ pub(crate) struct Links {
     /// Items a tracking cover shortened to length 0 or 1, most recent last
     /// (entries `0..short_top`; see [`Links::choose_short`]). Entries may be
     /// stale: they are checked when read.
-    pub(crate) short: Vec<Slot>,
+    pub(crate) short: Vec<ItemIx>,
     pub(crate) short_top: usize,
     /// The item a tracking cover last made empty ([`SPACER`] for none). It
     /// may be stale, or secondary: it is checked when read. A dead end
     /// found at once saves the forced moves that would otherwise run into
     /// it (on the forum's hardest Sudokus, one node in five was such a move).
-    pub(crate) zero: Slot,
+    pub(crate) zero: ItemIx,
     /// Does the processor have AVX2 (for [`Links::choose_dense`])?
     avx2: bool,
     /// Does it have AVX2 and the bit manipulation instructions (BMI1,
@@ -289,7 +289,7 @@ impl Links {
             };
         }
         for (i, item) in self.item.data[..headers].iter_mut().enumerate() {
-            *item = Slot(i as u32);
+            *item = ItemIx(i as u32);
         }
         self.item[Node(n)] = SPACER;
         self.option.data[..headers].fill(u32::MAX);
@@ -300,7 +300,7 @@ impl Links {
         // Along one path of the search an item's length falls to 1 and to 0
         // once each, so a tracking search pushes at most 2n entries.
         self.short.clear();
-        self.short.resize(2 * n as usize + 2, Slot(0));
+        self.short.resize(2 * n as usize + 2, ItemIx(0));
         self.short_top = 0;
         self.zero = SPACER;
         self.rank.clear();
@@ -324,7 +324,7 @@ impl Links {
 
     /// The item of every node in use ([`SPACER`] for spacers), for the
     /// colored search's own copy of the links.
-    pub(crate) fn items(&self) -> &[Slot] {
+    pub(crate) fn items(&self) -> &[ItemIx] {
         &self.item.data[..self.nodes]
     }
 
@@ -335,7 +335,7 @@ impl Links {
 
     /// Is `item` active (not covered)?
     #[inline]
-    pub(crate) fn is_active(&self, item: Slot) -> bool {
+    pub(crate) fn is_active(&self, item: ItemIx) -> bool {
         self.active[item.at() / 64] & (1 << (item.0 % 64)) != 0
     }
 
@@ -357,7 +357,7 @@ impl Links {
             };
             let mut inactive = !self.active[w] & valid;
             while inactive != 0 {
-                let c = Slot((w * 64) as u32 + inactive.trailing_zeros());
+                let c = ItemIx((w * 64) as u32 + inactive.trailing_zeros());
                 inactive &= inactive - 1;
                 if on {
                     self.len[c] |= COVERED;
@@ -370,14 +370,14 @@ impl Links {
 
     /// The length of `item`'s list, covered or not.
     #[inline]
-    pub(crate) fn len_of(&self, item: Slot) -> u32 {
+    pub(crate) fn len_of(&self, item: ItemIx) -> u32 {
         self.len[item] & !COVERED
     }
 
     /// Appends an option of checked, distinct `items`: each node gets its
     /// links, then the spacer follows. When `linked` is false the nodes are
     /// stored but left out of the item lists, so the search never sees them.
-    pub(crate) fn append_option(&mut self, items: &[Slot], linked: bool, option: u32) {
+    pub(crate) fn append_option(&mut self, items: &[ItemIx], linked: bool, option: u32) {
         let end = self.nodes + items.len() + 1;
         if self.item.data.len() < end {
             self.grow(end);
@@ -406,7 +406,7 @@ impl Links {
 
     /// Appends an option's nodes and spacer, the arrays being long enough.
     #[inline(always)]
-    fn push_option<T: Copy + Into<Slot>>(&mut self, items: &[T], linked: bool, option: u32) {
+    fn push_option<T: Copy + Into<ItemIx>>(&mut self, items: &[T], linked: bool, option: u32) {
         let first = self.nodes;
         let k = items.len();
         debug_assert!(k > 0);
@@ -422,7 +422,7 @@ impl Links {
         self.nodes = end;
         self.link[Node(first as u32 - 1)].down = Node((first + k - 1) as u32);
         for (j, &it) in items.iter().enumerate() {
-            let it: Slot = it.into();
+            let it: ItemIx = it.into();
             let x = Node((first + j) as u32);
             self.item[x] = it;
             self.option[x] = option;

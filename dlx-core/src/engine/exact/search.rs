@@ -47,7 +47,7 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.links.len[Slot(c)]
+        self.links.len[ItemIx(c)]
     }
 
     #[inline(always)]
@@ -59,7 +59,7 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
 
     #[inline(always)]
     fn open(&mut self, c: u32, level: usize) -> u32 {
-        let (links, best) = (&mut *self.links, Slot(c));
+        let (links, best) = (&mut *self.links, ItemIx(c));
         if !SHORT {
             links.cover::<PLAIN, K>(best);
         } else if links.len[best] == 1 {

@@ -41,7 +41,7 @@ impl LazyLinks {
     /// Under the early rule, stops after the option that leaves a dead end
     /// and returns its node; else returns `c`.
     #[inline(always)]
-    pub(super) fn cover<const E: bool>(&mut self, c: Slot) -> Node {
+    pub(super) fn cover<const E: bool>(&mut self, c: ItemIx) -> Node {
         self.active[c.0 as usize / 64] &= !(1 << (c.0 % 64));
         let mut updates = 1;
         let head = c.header();
@@ -69,7 +69,7 @@ impl LazyLinks {
     /// Undoes the cover of `c` from the option of node `rr` in its list
     /// back to the first (`rr` = `c`: the whole cover).
     #[inline(always)]
-    pub(super) fn uncover_from(&mut self, c: Slot, rr: Node) {
+    pub(super) fn uncover_from(&mut self, c: ItemIx, rr: Node) {
         let head = c.header();
         let mut rr = if rr == head { self.node[head].up } else { rr };
         while rr != head {
@@ -162,7 +162,7 @@ impl LazyLinks {
     #[inline(never)]
     pub(super) fn rule_out_walking<const E: bool>(
         &mut self,
-        item: Slot,
+        item: ItemIx,
         place: u32,
         color: u32,
     ) -> bool {
@@ -233,7 +233,7 @@ impl LazyLinks {
                 self.unwind_trail(t0);
                 self.state[Secondary(it & !SECONDARY)] = 0;
             } else {
-                let c = Slot(it);
+                let c = ItemIx(it);
                 self.uncover_from(c, c.header());
             }
         }

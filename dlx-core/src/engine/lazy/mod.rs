@@ -64,7 +64,7 @@
 //! written unchecked too (see `commit`, the module's one exception to
 //! `deny(unsafe_code)`).
 
-use crate::engine::arena::{index_type, nodes, Arr, Node, Slot, SPACER};
+use crate::engine::arena::{index_type, nodes, Arr, ItemIx, Node, SPACER};
 use crate::engine::xcc::NO_COLOR;
 use crate::rule::ColorChoice;
 
@@ -100,7 +100,7 @@ index_type! {
 struct ListNode {
     up: Node,
     down: Node,
-    item: Slot,
+    item: ItemIx,
     option: OptionIx,
 }
 
@@ -119,7 +119,7 @@ struct OptionParts {
 /// entries `start..end`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Group {
-    item: Slot,
+    item: ItemIx,
     start: Entry,
     end: Entry,
     /// When the group's options are all the options of `item`, each with
@@ -147,7 +147,7 @@ pub(crate) struct LazyLinks {
     /// options' primary nodes.
     node: Arr<Node, ListNode>,
     /// Number of visible options in each primary item's list.
-    len: Arr<Slot, u32>,
+    len: Arr<ItemIx, u32>,
     n_primary: u32,
     /// The active primary items, as in [`XccLinks`](crate::engine::xcc::XccLinks).
     active: Vec<u64>,
@@ -187,7 +187,7 @@ pub(crate) struct LazyLinks {
     /// The stamp of the option being tried under the early rule, and the
     /// last stamp of each primary item (see [`LazyLinks::hide`]).
     stamp: u32,
-    mark: Arr<Slot, u32>,
+    mark: Arr<ItemIx, u32>,
     /// Did the commit being tried leave a dead end?
     dead: bool,
     /// Items covered or purified plus primary nodes unlinked.
@@ -208,7 +208,7 @@ impl LazyLinks {
     /// and leave out the Latin, Graeco-Latin and random ones, but the
     /// smallest files picked sit close to both, edge_r3x3_c3 at 3.0 and 34,
     /// wrectd_4x4_a6w120 at 5.0 and 35; see the module notes.)
-    pub(crate) fn suits(primary: u32, items: &[Slot]) -> bool {
+    pub(crate) fn suits(primary: u32, items: &[ItemIx]) -> bool {
         #[cfg(test)]
         if tests::ALWAYS.with(std::cell::Cell::get) {
             return true;
@@ -230,7 +230,7 @@ impl LazyLinks {
     /// [`XccLinks::build`](crate::engine::xcc::XccLinks::build) does (same
     /// arguments; the lists in the options' order), for a search of at most
     /// `levels` levels.
-    pub(crate) fn build(&mut self, primary: u32, items: &[Slot], colors: &[u32], levels: usize) {
+    pub(crate) fn build(&mut self, primary: u32, items: &[ItemIx], colors: &[u32], levels: usize) {
         let n_primary = primary;
         let n_items = items
             .iter()
@@ -244,7 +244,7 @@ impl LazyLinks {
         node.extend((0..n_primary).map(|c| ListNode {
             up: Node(c),
             down: Node(c),
-            item: Slot(c),
+            item: ItemIx(c),
             option: OptionIx(u32::MAX),
         }));
         let len = &mut self.len.data;
@@ -283,14 +283,14 @@ impl LazyLinks {
             self.option_at.push(option_nodes.start as u32);
             let prim = Node(node.len() as u32);
             let sec = SecondaryNode(self.sec.data.len() as u32);
-            for (x, &Slot(c)) in option_nodes.zip(option) {
+            for (x, &ItemIx(c)) in option_nodes.zip(option) {
                 if c < n_primary {
                     let n = Node(node.len() as u32);
                     let last = node[c as usize].up;
                     node.push(ListNode {
                         up: last,
                         down: Node(c),
-                        item: Slot(c),
+                        item: ItemIx(c),
                         option: OptionIx(o),
                     });
                     node[last.0 as usize].down = n;
@@ -339,7 +339,7 @@ impl LazyLinks {
                 self.groups.data.push(Group {
                     // An ungrouped list is one group, never skipped (see
                     // `rule_out`).
-                    item: Slot(if grouped { item } else { n_primary }),
+                    item: ItemIx(if grouped { item } else { n_primary }),
                     start,
                     end: Entry(self.entry_opt.data.len() as u32),
                     place: if walk { place } else { u32::MAX },
@@ -370,7 +370,7 @@ impl LazyLinks {
 
     /// Is primary item `c` active?
     #[inline(always)]
-    fn is_active(&self, c: Slot) -> bool {
+    fn is_active(&self, c: ItemIx) -> bool {
         self.active[c.0 as usize / 64] >> (c.0 % 64) & 1 != 0
     }
 }
@@ -389,7 +389,7 @@ fn next_stamp(stamp: u32, marks: &mut [u32]) -> u32 {
 /// The items of each option of the node layout `items` (see
 /// [`XccLinks::build`](crate::engine::xcc::XccLinks::build)), in order, and an
 /// empty one after the last.
-fn options_of(items: &[Slot]) -> impl Iterator<Item = &[Slot]> {
+fn options_of(items: &[ItemIx]) -> impl Iterator<Item = &[ItemIx]> {
     let n = items
         .iter()
         .position(|&s| s == SPACER)

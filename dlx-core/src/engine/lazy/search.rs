@@ -18,14 +18,14 @@ impl LazyLinks {
     }
 
     /// The item the search would branch on, and whether it is a dead end.
-    pub(crate) fn choose_item(&self) -> Option<(Slot, bool)> {
+    pub(crate) fn choose_item(&self) -> Option<(ItemIx, bool)> {
         let best = self.choose()?;
-        let best = Slot(best);
+        let best = ItemIx(best);
         Some((best, self.len[best] == 0))
     }
 
     /// The item of node `x` of the problem's arena (a primary item's node).
-    pub(crate) fn item_of(&self, x: Node) -> Slot {
+    pub(crate) fn item_of(&self, x: Node) -> ItemIx {
         self.node[self.lazy_of[x.0 as usize]].item
     }
 
@@ -35,14 +35,14 @@ impl LazyLinks {
     }
 
     /// The length of primary item `c`'s list.
-    pub(crate) fn len_of(&self, c: Slot) -> u32 {
+    pub(crate) fn len_of(&self, c: ItemIx) -> u32 {
         self.len[c]
     }
 
     /// The place of `cur` in the list of the item `stop` and the list's
     /// length, as [`XccLinks::position`](crate::engine::xcc::XccLinks::position) without bounds.
     pub(crate) fn position(&self, cur: Node, stop: Node) -> (u32, u32) {
-        let c = Slot(stop.0);
+        let c = ItemIx(stop.0);
         let head = c.header();
         let cur = self.lazy_of[cur.0 as usize];
         let mut x = self.node[head].down;
@@ -110,7 +110,7 @@ impl<const E: bool> Levels for Lazy<'_, E> {
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.0.len[Slot(c)]
+        self.0.len[ItemIx(c)]
     }
 
     #[inline(always)]
@@ -120,7 +120,7 @@ impl<const E: bool> Levels for Lazy<'_, E> {
 
     #[inline(always)]
     fn open(&mut self, c: u32, _level: usize) -> u32 {
-        let c = Slot(c);
+        let c = ItemIx(c);
         let _ = self.0.cover::<false>(c);
         self.0.node[c.header()].down.0
     }

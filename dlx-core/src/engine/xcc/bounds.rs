@@ -93,7 +93,7 @@ impl XccLinks {
     #[inline(never)]
     pub(super) fn untweak<const K: usize, const T: bool>(
         &mut self,
-        c: Slot,
+        c: ItemIx,
         x: Node,
         unblock: bool,
     ) {
@@ -123,13 +123,13 @@ impl XccLinks {
     /// DLX3's choice, by the choice's tree when `T` (see
     /// [`super::scores`]), else by [`XccLinks::choose_bounded`]'s scan.
     #[inline(always)]
-    fn choose_bounded_t<const T: bool>(&mut self) -> (Slot, i64) {
+    fn choose_bounded_t<const T: bool>(&mut self) -> (ItemIx, i64) {
         let (best, score) = if T {
             self.choose_tree()
         } else {
             self.choose_bounded()
         };
-        (Slot(best), score)
+        (ItemIx(best), score)
     }
 
     /// DLX3's choice: the active primary item of least score (see the
@@ -145,9 +145,9 @@ impl XccLinks {
             while bits != 0 {
                 let k = (w * 64) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
-                let Bounds { bound: b, slack } = self.bounds[Slot(k)];
+                let Bounds { bound: b, slack } = self.bounds[ItemIx(k)];
                 let s = u64::from(slack.min(b));
-                let l = self.len[Slot(k)];
+                let l = self.len[ItemIx(k)];
                 let t = u64::from(l) + s + 1;
                 if t <= u64::from(b) {
                     return (k, t as i64 - i64::from(b));
@@ -182,7 +182,7 @@ impl XccLinks {
     pub(super) fn enter_bounded<const K: usize, const T: bool>(
         &mut self,
         level: usize,
-        best: Slot,
+        best: ItemIx,
         choice: &mut [Node],
         stop: &mut [Node],
     ) {
@@ -214,7 +214,7 @@ impl XccLinks {
         choice: &[Node],
         stop: &[Node],
     ) -> bool {
-        let best = Slot(stop[level].0);
+        let best = ItemIx(stop[level].0);
         let cur = choice[level];
         let Bounds { bound: b, slack: s } = self.bounds[best];
         if b == 0 && s == 0 {
@@ -402,7 +402,7 @@ impl XccLinks {
                 }
                 At::Backup => {
                     // M8: restore the level's item.
-                    let best = Slot(stop[level].0);
+                    let best = ItemIx(stop[level].0);
                     if self.bounds[best].bound == 0 && self.bounds[best].slack == 0 {
                         self.uncover_item::<K, T>(best, true);
                     } else {
@@ -426,7 +426,7 @@ impl XccLinks {
                     level -= 1;
                     let cur = choice[level];
                     if cur == stop[level] {
-                        self.reactivate::<T>(Slot(cur.0));
+                        self.reactivate::<T>(ItemIx(cur.0));
                         at = At::Backup;
                         continue;
                     }

@@ -9,13 +9,13 @@ impl XccLinks {
     /// The item [`Solver::branch`](crate::Solver::branch) reports: DLX2's
     /// choice, or DLX3's when `bounded`, and whether it is a dead end;
     /// `None` when no primary item is active.
-    pub(crate) fn choose_item(&self, bounded: bool) -> Option<(Slot, bool)> {
+    pub(crate) fn choose_item(&self, bounded: bool) -> Option<(ItemIx, bool)> {
         if bounded {
             let (best, score) = self.choose_bounded();
-            (score != INFINITY).then_some((Slot(best), score <= 0))
+            (score != INFINITY).then_some((ItemIx(best), score <= 0))
         } else {
             let best = self.choose()?;
-            let best = Slot(best);
+            let best = ItemIx(best);
             Some((best, self.len[best] == 0))
         }
     }
@@ -31,7 +31,7 @@ impl XccLinks {
         stop: Node,
         bounded: bool,
     ) -> (u32, u32) {
-        let c = Slot(stop.0);
+        let c = ItemIx(stop.0);
         let head = c.header();
         let tweaking = bounded && !(self.bounds[c].bound == 0 && self.bounds[c].slack == 0);
         let mut x = if tweaking {
@@ -64,7 +64,7 @@ impl XccLinks {
     pub(crate) fn choose(&self) -> Option<u32> {
         let ranked = !self.rank.is_empty();
         let words = || self.active.iter().copied();
-        let len = |k: u32| self.len[Slot(k)];
+        let len = |k: u32| self.len[ItemIx(k)];
         match self.choice_rule {
             ColorChoice::Dlx2 if ranked => crate::seed::ranked_min::<0>(words(), len, &self.rank),
             ColorChoice::UpToOne if ranked => {

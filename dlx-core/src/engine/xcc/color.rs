@@ -20,7 +20,7 @@ impl XccLinks {
     /// without options, for [`XccLinks::row_is_dead`] to look at; false
     /// without `E`.
     #[inline(always)]
-    pub(super) fn hide<const E: bool, const T: bool>(&mut self, x: Node, item: Slot) -> bool {
+    pub(super) fn hide<const E: bool, const T: bool>(&mut self, x: Node, item: ItemIx) -> bool {
         let Link { up, down } = self.link[x];
         self.link[up].down = down;
         self.link[down].up = up;
@@ -54,14 +54,14 @@ impl XccLinks {
 
     /// Is primary item `c` active?
     #[inline(always)]
-    pub(super) fn is_active(&self, c: Slot) -> bool {
+    pub(super) fn is_active(&self, c: ItemIx) -> bool {
         self.active[c.0 as usize / 64] >> (c.0 % 64) & 1 != 0
     }
 
     /// Is `c` an item of the option [`XccLinks::commit_others_early`] is
     /// trying?
     #[cold]
-    pub(super) fn in_trying(&self, c: Slot) -> bool {
+    pub(super) fn in_trying(&self, c: ItemIx) -> bool {
         let x = self.trying;
         if self.item_color[x].item == c {
             return true;
@@ -82,7 +82,7 @@ impl XccLinks {
 
     /// Links node `x` back into its item's list.
     #[inline(always)]
-    pub(super) fn unhide<const T: bool>(&mut self, x: Node, item: Slot) {
+    pub(super) fn unhide<const T: bool>(&mut self, x: Node, item: ItemIx) {
         let Link { up, down } = self.link[x];
         self.link[up].down = x;
         self.link[down].up = x;
@@ -230,7 +230,11 @@ impl XccLinks {
     /// Covers item `c`: takes it out of the active list (a primary item,
     /// when `deactivate`) and hides every option in its list.
     #[inline]
-    pub(crate) fn cover_item<const K: usize, const T: bool>(&mut self, c: Slot, deactivate: bool) {
+    pub(crate) fn cover_item<const K: usize, const T: bool>(
+        &mut self,
+        c: ItemIx,
+        deactivate: bool,
+    ) {
         self.cover_rows::<K, false, T>(c, deactivate);
     }
 
@@ -238,7 +242,7 @@ impl XccLinks {
     /// which name items by their `u32`.
     #[inline]
     pub(crate) fn cover<const K: usize, const T: bool>(&mut self, c: u32, deactivate: bool) {
-        self.cover_item::<K, T>(Slot(c), deactivate);
+        self.cover_item::<K, T>(ItemIx(c), deactivate);
     }
 
     /// [`XccLinks::cover`], its rows walked as [`XccLinks::for_row_others`]
@@ -246,7 +250,7 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn cover_rows<const K: usize, const ONE_LOOP: bool, const T: bool>(
         &mut self,
-        c: Slot,
+        c: ItemIx,
         deactivate: bool,
     ) {
         if deactivate && c.0 < self.n_primary {
@@ -265,14 +269,14 @@ impl XccLinks {
     /// Undoes [`XccLinks::cover`].
     #[inline]
     pub(crate) fn uncover<const K: usize, const T: bool>(&mut self, c: u32, reactivate: bool) {
-        self.uncover_item::<K, T>(Slot(c), reactivate);
+        self.uncover_item::<K, T>(ItemIx(c), reactivate);
     }
 
     /// Undoes [`XccLinks::cover_item`].
     #[inline]
     pub(crate) fn uncover_item<const K: usize, const T: bool>(
         &mut self,
-        c: Slot,
+        c: ItemIx,
         reactivate: bool,
     ) {
         let head = c.header();
@@ -315,7 +319,7 @@ impl XccLinks {
     /// that leaves an active primary item without options: returns that row
     /// (the cover is then partial, `c` inactive), or `None`.
     #[inline(always)]
-    pub(super) fn cover_early<const K: usize>(&mut self, c: Slot) -> Option<Node> {
+    pub(super) fn cover_early<const K: usize>(&mut self, c: ItemIx) -> Option<Node> {
         if c.0 < self.n_primary {
             self.deactivate::<false>(c);
         }
@@ -338,7 +342,7 @@ impl XccLinks {
 
     /// Undoes the rows of item `c`'s list from `rr` back to the first, and
     /// the deactivation: the undo of a cover stopped at `rr`.
-    pub(super) fn uncover_from<const K: usize>(&mut self, c: Slot, mut rr: Node) {
+    pub(super) fn uncover_from<const K: usize>(&mut self, c: ItemIx, mut rr: Node) {
         let head = c.header();
         while rr != head {
             self.unhide_others::<K, false>(rr);
@@ -660,7 +664,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.0.len[Slot(c)]
+        self.0.len[ItemIx(c)]
     }
 
     #[inline(always)]
@@ -670,7 +674,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn open(&mut self, c: u32, _level: usize) -> u32 {
-        let c = Slot(c);
+        let c = ItemIx(c);
         self.0.cover_rows::<K, E, false>(c, true);
         self.0.link[c.header()].down.0
     }

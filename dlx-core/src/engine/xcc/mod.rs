@@ -59,7 +59,7 @@
 //! indices of entries it has written, and the arrays do not change size
 //! between builds; debug builds check every bound.
 
-use crate::engine::arena::{nodes, place_in_uniform, Arr, ItemColor, Link, Node, Slot, SPACER};
+use crate::engine::arena::{nodes, place_in_uniform, Arr, ItemColor, ItemIx, Link, Node, SPACER};
 use crate::rule::ColorChoice;
 
 pub(crate) mod bounds;
@@ -94,7 +94,7 @@ pub(crate) struct XccLinks {
     link: Arr<Node, Link>,
     item_color: Arr<Node, ItemColor>,
     /// Number of visible options in each item's list.
-    len: Arr<Slot, u32>,
+    len: Arr<ItemIx, u32>,
     n_items: u32,
     n_primary: u32,
     /// Bit `c % 64` of word `c / 64` is set while primary item `c` is
@@ -105,7 +105,7 @@ pub(crate) struct XccLinks {
     /// score scan, kq_n8_2_d2 1.22 -> 1.08 s).
     active: Vec<u64>,
     /// The bounds of each primary item.
-    bounds: Arr<Slot, Bounds>,
+    bounds: Arr<ItemIx, Bounds>,
     /// The first option tweaked at each level (Algorithm M).
     first_tweak: Vec<Node>,
     /// Items covered plus option nodes unlinked, as Knuth counts them.
@@ -162,7 +162,7 @@ impl XccLinks {
     pub(crate) fn build(
         &mut self,
         primary: u32,
-        items: &[Slot],
+        items: &[ItemIx],
         colors: &[u32],
         bounds: &[(u32, u32)],
         levels: usize,
@@ -182,7 +182,7 @@ impl XccLinks {
             down: Node(c),
         }));
         item_color.extend((0..n).map(|c| ItemColor {
-            item: Slot(c),
+            item: ItemIx(c),
             color: NO_COLOR,
         }));
         let len = &mut self.len.data;
@@ -357,7 +357,7 @@ impl XccLinks {
 
     /// The item of node `x` ([`SPACER`] for a spacer).
     #[inline]
-    pub(crate) fn item_of(&self, x: Node) -> Slot {
+    pub(crate) fn item_of(&self, x: Node) -> ItemIx {
         self.item_color[x].item
     }
 
@@ -369,7 +369,7 @@ impl XccLinks {
 
     /// The length of item `c`'s list.
     #[inline]
-    pub(crate) fn len_of(&self, c: Slot) -> u32 {
+    pub(crate) fn len_of(&self, c: ItemIx) -> u32 {
         self.len[c]
     }
 
@@ -394,7 +394,7 @@ impl XccLinks {
     /// Takes primary item `c` out of the active list (marking it for the
     /// choice's tree when `T`).
     #[inline]
-    fn deactivate<const T: bool>(&mut self, c: Slot) {
+    fn deactivate<const T: bool>(&mut self, c: ItemIx) {
         self.active[c.0 as usize / 64] &= !(1 << (c.0 % 64));
         if T {
             self.scores.mark(c.0);
@@ -404,7 +404,7 @@ impl XccLinks {
     /// Puts primary item `c` back into the active list (marking it for the
     /// choice's tree when `T`).
     #[inline]
-    fn reactivate<const T: bool>(&mut self, c: Slot) {
+    fn reactivate<const T: bool>(&mut self, c: ItemIx) {
         self.active[c.0 as usize / 64] |= 1 << (c.0 % 64);
         if T {
             self.scores.mark(c.0);
@@ -420,7 +420,7 @@ impl XccLinks {
 /// wrect_5x5_a5w120 0.345 -> 0.323 s) and not on short ones, where the
 /// walk to the spacer is well predicted (latin_n7_g10, 3.8 nodes per item:
 /// 0.176 -> 0.186 s).
-fn uniform_len(items: &[Slot], n: usize) -> u32 {
+fn uniform_len(items: &[ItemIx], n: usize) -> u32 {
     let mut len = None;
     let mut start = n + 1;
     for (x, &it) in items.iter().enumerate().skip(n + 1) {
@@ -445,7 +445,7 @@ fn uniform_len(items: &[Slot], n: usize) -> u32 {
 /// by arithmetic when all options have one length and the lists are long
 /// ([`uniform_len`]), by the spacer when all have one length, else by the
 /// options' spans ([`SPANS`]).
-fn walk(items: &[Slot], n: usize) -> u32 {
+fn walk(items: &[ItemIx], n: usize) -> u32 {
     let k = uniform_len(items, n);
     if k >= 2 {
         return k;
