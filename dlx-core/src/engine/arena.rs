@@ -1,7 +1,14 @@
-//! What every engine's arena shares: the typed indices of nodes and items,
-//! the unchecked array they index, the spacer's mark, the size limit, and
-//! the arithmetic that finds an option's first node where every option has
-//! the same length.
+//! What every engine's arena shares: the typed indices of nodes and items
+//! (and [`index_type!`] for an engine's own kinds of entries), the
+//! unchecked array they index, the records every arena has (a node's
+//! vertical [`Link`]s; in the colored arenas its [`ItemColor`]), the
+//! spacer's mark, the size limit, and the arithmetic that finds an
+//! option's first node where every option has the same length.
+//!
+//! Every engine keeps its arrays as [`Arr`]s indexed by these types: no
+//! engine writes unchecked getters of its own, and a node is never used
+//! where an item is meant (an item's header node is
+//! [`ItemIx::header`]).
 //!
 //! # Bounds
 //!
@@ -15,7 +22,7 @@
 #![allow(unsafe_code)]
 
 use std::marker::PhantomData;
-use std::ops::{Index, IndexMut};
+use std::ops::{Add, AddAssign, Index, IndexMut, Sub, SubAssign};
 
 use crate::index::Item;
 /// A node of the arena (header, option node or spacer).
@@ -26,12 +33,16 @@ pub(crate) struct Node(pub(crate) u32);
 /// An item, by its index (primary items first, then secondary ones).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
 #[repr(transparent)]
-pub(crate) struct Slot(pub(crate) u32);
+pub(crate) struct ItemIx(pub(crate) u32);
 
-impl From<Item> for Slot {
+/// The name [`ItemIx`] had, for the modules outside the engines that
+/// still use it (the solver, the problem, the memo engine).
+pub(crate) use ItemIx as Slot;
+
+impl From<Item> for ItemIx {
     #[inline]
-    fn from(item: Item) -> Slot {
-        Slot(u32::from(item))
+    fn from(item: Item) -> ItemIx {
+        ItemIx(u32::from(item))
     }
 }
 
@@ -46,7 +57,44 @@ impl Node {
     }
 }
 
-impl Slot {
+/// A node some places after another (in the same option, for the walks
+/// over an option's nodes).
+impl Add<u32> for Node {
+    type Output = Node;
+    #[inline(always)]
+    fn add(self, k: u32) -> Node {
+        Node(self.0 + k)
+    }
+}
+impl AddAssign<u32> for Node {
+    #[inline(always)]
+    fn add_assign(&mut self, k: u32) {
+        self.0 += k;
+    }
+}
+impl Sub<u32> for Node {
+    type Output = Node;
+    #[inline(always)]
+    fn sub(self, k: u32) -> Node {
+        Node(self.0 - k)
+    }
+}
+impl SubAssign<u32> for Node {
+    #[inline(always)]
+    fn sub_assign(&mut self, k: u32) {
+        self.0 -= k;
+    }
+}
+/// How many places node `self` is after node `other`.
+impl Sub for Node {
+    type Output = u32;
+    #[inline(always)]
+    fn sub(self, other: Node) -> u32 {
+        self.0 - other.0
+    }
+}
+
+impl ItemIx {
     /// The header node of this item.
     #[inline]
     pub(crate) fn header(self) -> Node {
@@ -54,9 +102,50 @@ impl Slot {
     }
 }
 
+/// The vertical links of a node.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Link {
+    pub(crate) up: Node,
+    pub(crate) down: Node,
+}
+
+/// The item of a node and its color code, in the colored arenas (an
+/// uncolored node has color 0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct ItemColor {
+    pub(crate) item: ItemIx,
+    pub(crate) color: u32,
+}
+
 /// Types that index an [`Arr`].
 pub(crate) trait Idx: Copy {
     fn at(self) -> usize;
+}
+
+/// Defines a typed index: a `#[repr(transparent)]` newtype over `u32`
+/// that indexes an [`Arr`] (for an engine's own kinds of entries, beside
+/// the [`Node`] and [`ItemIx`] every arena has).
+macro_rules! index_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+        #[repr(transparent)]
+        pub(crate) struct $name(pub(crate) u32);
+
+        impl $crate::engine::arena::Idx for $name {
+            #[inline(always)]
+            fn at(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+pub(crate) use index_type;
+
+/// The nodes `first..end`, in order (reverse it to walk back).
+#[inline(always)]
+pub(crate) fn nodes(first: Node, end: Node) -> impl DoubleEndedIterator<Item = Node> {
+    (first.0..end.0).map(Node)
 }
 impl Idx for Node {
     #[inline]
@@ -64,7 +153,7 @@ impl Idx for Node {
         self.0 as usize
     }
 }
-impl Idx for Slot {
+impl Idx for ItemIx {
     #[inline]
     fn at(self) -> usize {
         self.0 as usize
@@ -82,6 +171,15 @@ impl<I, T> Default for Arr<I, T> {
     fn default() -> Self {
         Arr {
             data: Vec::new(),
+            _index: PhantomData,
+        }
+    }
+}
+
+impl<I, T> From<Vec<T>> for Arr<I, T> {
+    fn from(data: Vec<T>) -> Self {
+        Arr {
+            data,
             _index: PhantomData,
         }
     }
@@ -126,7 +224,7 @@ impl<I: Idx, T> IndexMut<I> for Arr<I, T> {
 /// spacer after it fit in a `u32`.
 pub(crate) const MAX_NODES: usize = u32::MAX as usize - 2;
 /// The item value stored in a spacer node.
-pub(crate) const SPACER: Slot = Slot(u32::MAX);
+pub(crate) const SPACER: ItemIx = ItemIx(u32::MAX);
 /// The first node of the option of node `x` and `x`'s place in it, in
 /// links where every option has `K` nodes and the first starts at node
 /// `n_items + 1`: a mask where `K + 1` is a power of two, else `place[x]`

@@ -2,10 +2,8 @@
 //! each node, built from a [`Problem`]'s options, and the covers that stop
 //! at a cost threshold (see the notes of [`super`]).
 
-#![allow(unsafe_code)]
-
 use super::*;
-use crate::engine::arena::{place_in_uniform, SPACER};
+use crate::engine::arena::{nodes, place_in_uniform, Arr, ItemColor, ItemIx, Node, SPACER};
 
 /// The vertical links of a node, and the net cost of the node below it
 /// (the option of `down`; [`INFINITE`] when `down` is the item's header).
@@ -18,18 +16,10 @@ use crate::engine::arena::{place_in_uniform, SPACER};
 /// restored from the option's cost, which the walk that links it back
 /// has just read, when it is linked back.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Link {
-    pub(super) up: u32,
-    pub(super) down: u32,
+pub(super) struct CostLink {
+    pub(super) up: Node,
+    pub(super) down: Node,
     pub(super) down_cost: u64,
-}
-
-/// The item and color code of a node (1 + the color's index; 0: none;
-/// [`PURIFIED`]).
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Ic {
-    pub(super) item: u32,
-    pub(super) color: u32,
 }
 
 /// The `K` of the search loops whose options have lengths that differ:
@@ -39,15 +29,17 @@ pub(super) const SPANS: usize = 1;
 
 /// The links of a min-cost search.
 pub(super) struct Arena {
-    pub(super) link: Vec<Link>,
-    pub(super) ic: Vec<Ic>,
+    pub(super) link: Arr<Node, CostLink>,
+    /// The item and color code of each node (1 + the color's index; 0:
+    /// none; [`PURIFIED`]).
+    pub(super) item_color: Arr<Node, ItemColor>,
     /// For each node, the first node of its option and the option's spacer.
-    pub(super) spans: Vec<[u32; 2]>,
+    pub(super) spans: Arr<Node, [Node; 2]>,
     /// The place of each node in its option (capped at 255), for
     /// [`Arena::place_in_option`].
     pub(super) place: Vec<u8>,
     /// Visible options in each item's list.
-    pub(super) len: Vec<u32>,
+    pub(super) len: Arr<ItemIx, u32>,
     /// Bit `c % 64` of word `c / 64` is set while primary item `c` is
     /// active (DLX5's list of items, in index order).
     pub(super) active: Vec<u64>,
@@ -58,7 +50,7 @@ pub(super) struct Arena {
     pub(super) uniform: u32,
     /// Primary items no option has two of (see [`CostSearch::disjoint_bound`]);
     /// empty unless asked for.
-    pub(super) disjoint: Vec<u32>,
+    pub(super) disjoint: Vec<ItemIx>,
     /// The taxes taken off the options' costs, added back to every total.
     pub(super) total_tax: Total,
     /// Items covered plus option nodes unlinked.
@@ -122,39 +114,39 @@ impl Arena {
             }
         }
         let mut cost = vec![0u64; items.len()];
-        let mut ic = vec![Ic::default(); items.len()];
-        for (x, (&s, i)) in items.iter().zip(&mut ic).enumerate() {
-            i.item = s.0;
+        let mut item_color = vec![ItemColor::default(); items.len()];
+        for (x, (&s, i)) in items.iter().zip(&mut item_color).enumerate() {
+            i.item = s;
             i.color = p.colors.get(x).copied().unwrap_or(0);
             if let Some(&o) = option_of.get(x).filter(|&&o| o != u32::MAX) {
                 cost[x] = net[o as usize];
             }
         }
-        let mut link = vec![Link::default(); items.len()];
+        let mut link = vec![CostLink::default(); items.len()];
         let mut len = vec![0u32; n];
         for (c, list) in lists.iter_mut().enumerate() {
             // A stable sort: options of one cost keep their input order.
             list.sort_by_key(|&x| cost[x as usize]);
             len[c] = list.len() as u32;
-            let mut prev = c as u32;
+            let mut prev = c;
             for &x in list.iter() {
-                link[prev as usize].down = x;
-                link[prev as usize].down_cost = cost[x as usize];
-                link[x as usize].up = prev;
-                prev = x;
+                link[prev].down = Node(x);
+                link[prev].down_cost = cost[x as usize];
+                link[x as usize].up = Node(prev as u32);
+                prev = x as usize;
             }
-            link[prev as usize].down = c as u32;
-            link[prev as usize].down_cost = INFINITE;
-            link[c].up = prev;
+            link[prev].down = Node(c as u32);
+            link[prev].down_cost = INFINITE;
+            link[c].up = Node(prev as u32);
         }
         // Spacers: `up` is the first node of the option before, `down` the
         // last node of the option after.
-        let mut spans = vec![[0u32; 2]; items.len()];
+        let mut spans = vec![[Node(0); 2]; items.len()];
         let mut place = vec![0u8; items.len()];
         for &(first, end) in &ranges {
-            link[first - 1].down = end as u32 - 1;
-            link[end].up = first as u32;
-            spans[first..end].fill([first as u32, end as u32]);
+            link[first - 1].down = Node(end as u32 - 1);
+            link[end].up = Node(first as u32);
+            spans[first..end].fill([Node(first as u32), Node(end as u32)]);
             for (j, p) in place[first..end].iter_mut().enumerate() {
                 *p = j.min(255) as u8;
             }
@@ -171,11 +163,11 @@ impl Arena {
             }
         }
         Ok(Arena {
-            link,
-            ic,
-            spans,
+            link: Arr::from(link),
+            item_color: Arr::from(item_color),
+            spans: Arr::from(spans),
             place,
-            len,
+            len: Arr::from(len),
             active,
             n_items: n as u32,
             n_primary: primary as u32,
@@ -186,54 +178,13 @@ impl Arena {
         })
     }
 
-    #[inline(always)]
-    pub(super) fn lk(&self, x: u32) -> Link {
-        debug_assert!((x as usize) < self.link.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.link.get_unchecked(x as usize) }
-    }
-
-    #[inline(always)]
-    pub(super) fn lk_mut(&mut self, x: u32) -> &mut Link {
-        debug_assert!((x as usize) < self.link.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.link.get_unchecked_mut(x as usize) }
-    }
-
-    #[inline(always)]
-    pub(super) fn ic(&self, x: u32) -> Ic {
-        debug_assert!((x as usize) < self.ic.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.ic.get_unchecked(x as usize) }
-    }
-
-    #[inline(always)]
-    pub(super) fn set_color(&mut self, x: u32, color: u32) {
-        debug_assert!((x as usize) < self.ic.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.ic.get_unchecked_mut(x as usize).color = color };
-    }
-
     /// The first node of the option of node `x` and `x`'s place in it,
     /// when every option has `K` nodes: a mask where `K + 1` is a power of
     /// two, else a lookup (as in the plain links' `place_in_option`).
     #[inline(always)]
-    pub(super) fn place_in_option<const K: usize>(&self, x: u32) -> (u32, u32) {
-        place_in_uniform::<K>(x, self.n_items, &self.place)
-    }
-
-    #[inline(always)]
-    pub(super) fn span(&self, x: u32) -> [u32; 2] {
-        debug_assert!((x as usize) < self.spans.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.spans.get_unchecked(x as usize) }
-    }
-
-    #[inline(always)]
-    pub(super) fn len_mut(&mut self, c: u32) -> &mut u32 {
-        debug_assert!((c as usize) < self.len.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.len.get_unchecked_mut(c as usize) }
+    pub(super) fn place_in_option<const K: usize>(&self, x: Node) -> (Node, u32) {
+        let (first, j) = place_in_uniform::<K>(x.0, self.n_items, &self.place);
+        (Node(first), j)
     }
 
     /// Chooses the items of [`Arena::disjoint`] greedily: the primary items
@@ -241,22 +192,23 @@ impl Arena {
     /// option has it and an item taken before.
     pub(super) fn choose_disjoint(&mut self) {
         let primary = self.n_primary as usize;
-        let mut order: Vec<u32> = (0..self.n_primary).collect();
-        order.sort_by_key(|&c| std::cmp::Reverse(self.len[c as usize]));
+        let mut order: Vec<ItemIx> = (0..self.n_primary).map(ItemIx).collect();
+        order.sort_by_key(|&c| std::cmp::Reverse(self.len[c]));
         let mut blocked = vec![false; primary];
         for c in order {
-            if blocked[c as usize] || self.len[c as usize] == 0 {
+            if blocked[c.0 as usize] || self.len[c] == 0 {
                 continue;
             }
             self.disjoint.push(c);
-            let mut r = self.lk(c).down;
-            while r != c {
+            let head = c.header();
+            let mut r = self.link[head].down;
+            while r != head {
                 self.for_others::<0>(r, |_, _, node| {
-                    if (node.item as usize) < primary {
-                        blocked[node.item as usize] = true;
+                    if (node.item.0 as usize) < primary {
+                        blocked[node.item.0 as usize] = true;
                     }
                 });
-                r = self.lk(r).down;
+                r = self.link[r].down;
             }
         }
         self.disjoint.sort_unstable();
@@ -270,8 +222,8 @@ impl Arena {
     pub(super) fn disjoint_bound(&self) -> Total {
         let mut sum: Total = 0;
         for &c in &self.disjoint {
-            if self.active[c as usize / 64] & (1 << (c % 64)) != 0 {
-                let least = self.lk(c).down_cost;
+            if self.active[c.0 as usize / 64] & (1 << (c.0 % 64)) != 0 {
+                let least = self.link[c.header()].down_cost;
                 if least == INFINITE {
                     return UNBOUNDED;
                 }
@@ -295,35 +247,35 @@ impl Arena {
     #[inline(always)]
     pub(super) fn for_others<const K: usize>(
         &mut self,
-        x: u32,
-        mut f: impl FnMut(&mut Self, u32, Ic),
+        x: Node,
+        mut f: impl FnMut(&mut Self, Node, ItemColor),
     ) {
         if K == 0 {
-            let mut nn = x + 1;
+            let mut nn = x.next();
             while nn != x {
-                let node = self.ic(nn);
-                if node.item == SPACER.0 {
-                    nn = self.lk(nn).up;
+                let node = self.item_color[nn];
+                if node.item == SPACER {
+                    nn = self.link[nn].up;
                     continue;
                 }
                 f(self, nn, node);
-                nn += 1;
+                nn = nn.next();
             }
         } else if K == SPANS {
-            let [first, end] = self.span(x);
-            for nn in x + 1..end {
-                f(self, nn, self.ic(nn));
+            let [first, end] = self.spans[x];
+            for nn in nodes(x.next(), end) {
+                f(self, nn, self.item_color[nn]);
             }
-            for nn in first..x {
-                f(self, nn, self.ic(nn));
+            for nn in nodes(first, x) {
+                f(self, nn, self.item_color[nn]);
             }
         } else {
             let k = K as u32;
             let (first, j) = self.place_in_option::<K>(x);
             for i in 1..k {
                 let t = j + i;
-                let nn = first + if t >= k { t - k } else { t };
-                f(self, nn, self.ic(nn));
+                let nn = Node(first.0 + if t >= k { t - k } else { t });
+                f(self, nn, self.item_color[nn]);
             }
         }
     }
@@ -332,35 +284,35 @@ impl Arena {
     #[inline(always)]
     pub(super) fn for_others_rev<const K: usize>(
         &mut self,
-        x: u32,
-        mut f: impl FnMut(&mut Self, u32, Ic),
+        x: Node,
+        mut f: impl FnMut(&mut Self, Node, ItemColor),
     ) {
         if K == 0 {
-            let mut nn = x - 1;
+            let mut nn = x.prev();
             while nn != x {
-                let node = self.ic(nn);
-                if node.item == SPACER.0 {
-                    nn = self.lk(nn).down;
+                let node = self.item_color[nn];
+                if node.item == SPACER {
+                    nn = self.link[nn].down;
                     continue;
                 }
                 f(self, nn, node);
-                nn -= 1;
+                nn = nn.prev();
             }
         } else if K == SPANS {
-            let [first, end] = self.span(x);
-            for nn in (first..x).rev() {
-                f(self, nn, self.ic(nn));
+            let [first, end] = self.spans[x];
+            for nn in nodes(first, x).rev() {
+                f(self, nn, self.item_color[nn]);
             }
-            for nn in (x + 1..end).rev() {
-                f(self, nn, self.ic(nn));
+            for nn in nodes(x.next(), end).rev() {
+                f(self, nn, self.item_color[nn]);
             }
         } else {
             let k = K as u32;
             let (first, j) = self.place_in_option::<K>(x);
             for i in (1..k).rev() {
                 let t = j + i;
-                let nn = first + if t >= k { t - k } else { t };
-                f(self, nn, self.ic(nn));
+                let nn = Node(first.0 + if t >= k { t - k } else { t });
+                f(self, nn, self.item_color[nn]);
             }
         }
     }
@@ -368,20 +320,20 @@ impl Arena {
     /// Hides the option of node `r` from the lists of its other items,
     /// except at purified items (their lists are frozen).
     #[inline(always)]
-    pub(super) fn hide<const K: usize>(&mut self, r: u32) {
+    pub(super) fn hide<const K: usize>(&mut self, r: Node) {
         let mut updates = 0;
         self.for_others::<K>(r, |a, x, node| {
             if node.color != PURIFIED {
-                let Link {
+                let CostLink {
                     up,
                     down,
                     down_cost,
-                } = a.lk(x);
-                let above = a.lk_mut(up);
+                } = a.link[x];
+                let above = &mut a.link[up];
                 above.down = down;
                 above.down_cost = down_cost;
-                a.lk_mut(down).up = up;
-                *a.len_mut(node.item) -= 1;
+                a.link[down].up = up;
+                a.len[node.item] -= 1;
                 updates += 1;
             }
         });
@@ -390,15 +342,15 @@ impl Arena {
 
     /// Undoes [`Arena::hide`]; `cost` is the option's net cost.
     #[inline(always)]
-    pub(super) fn unhide<const K: usize>(&mut self, r: u32, cost: u64) {
+    pub(super) fn unhide<const K: usize>(&mut self, r: Node, cost: u64) {
         self.for_others::<K>(r, |a, x, node| {
             if node.color != PURIFIED {
-                let Link { up, down, .. } = a.lk(x);
-                let above = a.lk_mut(up);
+                let CostLink { up, down, .. } = a.link[x];
+                let above = &mut a.link[up];
                 above.down = x;
                 above.down_cost = cost;
-                a.lk_mut(down).up = x;
-                *a.len_mut(node.item) += 1;
+                a.link[down].up = x;
+                a.len[node.item] += 1;
             }
         });
     }
@@ -407,19 +359,19 @@ impl Arena {
     /// whose net cost is below `thresh` (the list is sorted: the walk stops
     /// at the first that is not).
     #[inline]
-    pub(super) fn cover<const K: usize>(&mut self, c: u32, thresh: u64) {
-        if c < self.n_primary {
-            self.active[c as usize / 64] &= !(1 << (c % 64));
+    pub(super) fn cover<const K: usize>(&mut self, c: ItemIx, thresh: u64) {
+        if c.0 < self.n_primary {
+            self.active[c.0 as usize / 64] &= !(1 << (c.0 % 64));
         }
         self.updates += 1;
         // `l` is the record above the next option to hide. Hiding an option
         // leaves its node in `c`'s list as it is, so the walk reads the
         // next record before it hides: the load does not wait on the
         // stores.
-        let mut l = self.lk(c);
+        let mut l = self.link[c.header()];
         while l.down_cost < thresh {
             let r = l.down;
-            l = self.lk(r);
+            l = self.link[r];
             self.hide::<K>(r);
         }
     }
@@ -429,15 +381,15 @@ impl Arena {
     /// reverse (Knuth's remark in DLX5) and lets the walk stop at the
     /// threshold.
     #[inline]
-    pub(super) fn uncover<const K: usize>(&mut self, c: u32, thresh: u64) {
-        let mut l = self.lk(c);
+    pub(super) fn uncover<const K: usize>(&mut self, c: ItemIx, thresh: u64) {
+        let mut l = self.link[c.header()];
         while l.down_cost < thresh {
             let (r, cost) = (l.down, l.down_cost);
-            l = self.lk(r);
+            l = self.link[r];
             self.unhide::<K>(r, cost);
         }
-        if c < self.n_primary {
-            self.active[c as usize / 64] |= 1 << (c % 64);
+        if c.0 < self.n_primary {
+            self.active[c.0 as usize / 64] |= 1 << (c.0 % 64);
         }
     }
 
@@ -445,30 +397,30 @@ impl Arena {
     /// options of its list below `thresh`: those of another color are
     /// hidden, those of the same color marked [`PURIFIED`].
     #[inline]
-    pub(super) fn purify<const K: usize>(&mut self, p: u32, thresh: u64) {
-        let Ic { item: c, color } = self.ic(p);
-        let mut l = self.lk(c);
+    pub(super) fn purify<const K: usize>(&mut self, p: Node, thresh: u64) {
+        let ItemColor { item: c, color } = self.item_color[p];
+        let mut l = self.link[c.header()];
         while l.down_cost < thresh {
             let r = l.down;
-            l = self.lk(r);
-            if self.ic(r).color != color {
+            l = self.link[r];
+            if self.item_color[r].color != color {
                 self.hide::<K>(r);
             } else if r != p {
-                self.set_color(r, PURIFIED);
+                self.item_color[r].color = PURIFIED;
             }
         }
     }
 
     /// Undoes [`Arena::purify`] with the same threshold.
     #[inline]
-    pub(super) fn unpurify<const K: usize>(&mut self, p: u32, thresh: u64) {
-        let Ic { item: c, color } = self.ic(p);
-        let mut l = self.lk(c);
+    pub(super) fn unpurify<const K: usize>(&mut self, p: Node, thresh: u64) {
+        let ItemColor { item: c, color } = self.item_color[p];
+        let mut l = self.link[c.header()];
         while l.down_cost < thresh {
             let (r, cost) = (l.down, l.down_cost);
-            l = self.lk(r);
-            if self.ic(r).color == PURIFIED {
-                self.set_color(r, color);
+            l = self.link[r];
+            if self.item_color[r].color == PURIFIED {
+                self.item_color[r].color = color;
             } else if r != p {
                 self.unhide::<K>(r, cost);
             }
@@ -478,8 +430,8 @@ impl Arena {
     /// Covers or purifies the other items of the option of node `cur`, left
     /// to right.
     #[inline]
-    pub(super) fn commit_others<const K: usize>(&mut self, cur: u32, thresh: u64) {
-        self.for_others::<K>(cur, |a, x, Ic { item, color }| {
+    pub(super) fn commit_others<const K: usize>(&mut self, cur: Node, thresh: u64) {
+        self.for_others::<K>(cur, |a, x, ItemColor { item, color }| {
             if color == 0 {
                 a.cover::<K>(item, thresh);
             } else if color != PURIFIED {
@@ -490,8 +442,8 @@ impl Arena {
 
     /// Undoes [`Arena::commit_others`], right to left.
     #[inline]
-    pub(super) fn uncommit_others<const K: usize>(&mut self, cur: u32, thresh: u64) {
-        self.for_others_rev::<K>(cur, |a, x, Ic { item, color }| {
+    pub(super) fn uncommit_others<const K: usize>(&mut self, cur: Node, thresh: u64) {
+        self.for_others_rev::<K>(cur, |a, x, ItemColor { item, color }| {
             if color == 0 {
                 a.uncover::<K>(item, thresh);
             } else if color != PURIFIED {
@@ -508,21 +460,21 @@ impl Arena {
     /// active; a count of 0 when some item has no usable option (a dead
     /// end).
     #[inline(always)]
-    pub(super) fn choose(&self, budget: u64) -> Option<(u32, u32)> {
+    pub(super) fn choose(&self, budget: u64) -> Option<(ItemIx, u32)> {
         let mut best = None;
         let (mut t, mut dearest) = (u32::MAX, 0u64);
         for (w, &word) in self.active.iter().enumerate() {
             let mut bits = word;
             'items: while bits != 0 {
-                let c = (w * 64) as u32 + bits.trailing_zeros();
+                let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
-                let head = self.lk(c);
+                let head = self.link[c.header()];
                 // An empty list has `down_cost` infinite: no usable option.
                 let min = head.down_cost;
                 if min >= budget {
                     return Some((c, 0));
                 }
-                let mut l = self.lk(head.down);
+                let mut l = self.link[head.down];
                 let mut s = 1;
                 // `l` is the record of the s-th usable option.
                 while l.down_cost < budget {
@@ -531,10 +483,10 @@ impl Arena {
                         continue 'items;
                     }
                     if s >= LEN_THRESHOLD {
-                        s = self.len[c as usize];
+                        s = self.len[c];
                         break;
                     }
-                    l = self.lk(l.down);
+                    l = self.link[l.down];
                     s += 1;
                 }
                 if s < t || (s == t && min > dearest) {

@@ -59,7 +59,7 @@
 //! The arena follows the plain links' layout (item headers, a spacer, each
 //! option's nodes followed by a spacer), so a node index names the same
 //! option as in [`Problem`]. A node's 16-byte record holds its `up` and
-//! `down` links and the net cost of the node below it (see `arena::Link`: the
+//! `down` links and the net cost of the node below it (see `arena::CostLink`: the
 //! list walks read one record per option), and its item and color, read
 //! when an option is hidden, are apart. An option's other nodes are found
 //! by arithmetic when all options have one length (2 to 7), else over the
@@ -68,13 +68,15 @@
 //!
 //! Multiplicities (bounds other than exactly once) are not supported:
 //! [`CostError::Multiplicities`].
-
-// Unchecked indexing in the search, as in the plain and colored links
-// (whose notes measure what it is worth). Every index the search reads
-// comes from the arrays themselves or from `Arena::build`, which only
-// stores indices of entries it has written, and the arrays do not change
-// size during a search; debug builds check every bound.
-#![allow(unsafe_code)]
+//!
+//! # Bounds
+//!
+//! The arena's arrays are [`Arr`](crate::engine::arena::Arr)s, indexed
+//! unchecked in release builds, as in the plain and colored links (whose
+//! notes measure what it is worth). Every index the search reads comes
+//! from the arrays themselves or from `Arena::build`, which only stores
+//! indices of entries it has written, and the arrays do not change size
+//! during a search; debug builds check every bound.
 
 use std::error::Error;
 use std::fmt;
@@ -90,7 +92,7 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::arena::Node;
+use crate::engine::arena::{ItemIx, Node};
 use arena::{Arena, SPANS};
 use search::Search;
 
@@ -380,10 +382,8 @@ impl<'p> CostSearch<'p> {
         };
         let mut solutions = Vec::with_capacity(search.heap.len());
         for (net, slot) in search.heap.into_vec() {
-            let options: Vec<OptionId> = search.found[slot]
-                .iter()
-                .map(|&x| p.option_of(Node(x)))
-                .collect();
+            let options: Vec<OptionId> =
+                search.found[slot].iter().map(|&x| p.option_of(x)).collect();
             let total = arena.total_tax + net;
             if total > Total::from(MAX_COST) {
                 let dearest = options.iter().rev().max_by_key(|&&o| p.cost(o));

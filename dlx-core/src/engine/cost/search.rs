@@ -1,8 +1,6 @@
 //! DLX5's search: branch and bound over the arena's levels, the `k` best
 //! solutions kept in a heap.
 
-#![allow(unsafe_code)]
-
 use std::collections::BinaryHeap;
 
 use super::*;
@@ -10,7 +8,7 @@ use super::*;
 /// The search's state: its levels, the best costs found, its counts.
 pub(super) struct Search {
     /// The node chosen at each level.
-    pub(super) choice: Vec<u32>,
+    pub(super) choice: Vec<Node>,
     /// The net cost of the options chosen above each level.
     pub(super) partcost: Vec<Total>,
     /// The threshold each level covered its item with.
@@ -21,7 +19,7 @@ pub(super) struct Search {
     /// of `found` that holds its solution.
     pub(super) heap: BinaryHeap<(Total, usize)>,
     /// The nodes of the solutions in the heap.
-    pub(super) found: Vec<Vec<u32>>,
+    pub(super) found: Vec<Vec<Node>>,
     pub(super) k: usize,
     pub(super) nodes: u64,
     pub(super) node_limit: u64,
@@ -40,7 +38,7 @@ impl Search {
         // Each level covers a primary item: at most that many levels.
         let levels = arena.n_primary as usize + 1;
         Search {
-            choice: vec![0; levels],
+            choice: vec![Node(0); levels],
             partcost: vec![0; levels],
             thresh0: vec![0; levels],
             thresh: vec![0; levels],
@@ -121,8 +119,8 @@ impl Search {
         let mut level = 0usize;
         let mut cur_cost: Total = 0;
         let mut next_cost: Total = 0;
-        let mut cur = 0u32;
-        let mut best = 0u32;
+        let mut cur = Node(0);
+        let mut best = ItemIx(0);
         let mut at = At::Forward;
         loop {
             match at {
@@ -153,7 +151,7 @@ impl Search {
                     }
                     best = c;
                     self.partcost[level] = cur_cost;
-                    let head = a.lk(best);
+                    let head = a.link[best.header()];
                     cur = head.down;
                     self.choice[level] = cur;
                     next_cost = cur_cost + Total::from(head.down_cost);
@@ -189,14 +187,14 @@ impl Search {
                     }
                     level -= 1;
                     cur = self.choice[level];
-                    best = a.ic(cur).item;
+                    best = a.item_color[cur].item;
                     cur_cost = self.partcost[level];
                     at = At::Recover;
                 }
                 At::Recover => {
                     // X6: undo `cur` and try the next option, if affordable.
                     a.uncommit_others::<K>(cur, self.thresh[level]);
-                    let l = a.lk(cur);
+                    let l = a.link[cur];
                     cur = l.down;
                     self.choice[level] = cur;
                     // The header's `down_cost` is infinite: past the last

@@ -26,13 +26,14 @@ fn taxes_are_added_back() {
 fn lists_are_sorted_stably_by_net_cost() {
     let p = problem(1, &[(&[0], 4), (&[0], 2), (&[0], 4), (&[0], 2)]);
     let arena = Arena::build(&p).unwrap();
-    let mut x = arena.link[0].down;
+    let head = Node(0);
+    let mut x = arena.link[head].down;
     let mut order = Vec::new();
-    let mut costs = vec![arena.link[0].down_cost];
-    while x != 0 {
-        order.push(p.option_of(Node(x)).index());
-        costs.push(arena.link[x as usize].down_cost);
-        x = arena.link[x as usize].down;
+    let mut costs = vec![arena.link[head].down_cost];
+    while x != head {
+        order.push(p.option_of(x).index());
+        costs.push(arena.link[x].down_cost);
+        x = arena.link[x].down;
     }
     assert_eq!(order, [1, 3, 0, 2]);
     // The item's tax is 2: net costs 0, 0, 2, 2, then the header.
@@ -99,13 +100,13 @@ fn the_links_are_restored() {
     p.add_option([crate::Item::new(0), crate::Item::new(3)])
         .unwrap();
     let mut arena = Arena::build(&p).unwrap();
-    let before: Vec<(u32, u32)> = arena.link.iter().map(|l| (l.up, l.down)).collect();
-    let lens = arena.len.clone();
+    let before: Vec<(Node, Node)> = arena.link.data.iter().map(|l| (l.up, l.down)).collect();
+    let lens = arena.len.data.clone();
     let mut s = Search::new(&arena, 2, u64::MAX);
     assert_eq!(s.run::<0>(&mut arena), Outcome::Complete);
     assert_eq!(s.heap.len(), 2);
-    let after: Vec<(u32, u32)> = arena.link.iter().map(|l| (l.up, l.down)).collect();
+    let after: Vec<(Node, Node)> = arena.link.data.iter().map(|l| (l.up, l.down)).collect();
     assert_eq!(before, after);
-    assert_eq!(lens, arena.len);
+    assert_eq!(lens, arena.len.data);
     assert!(arena.active.iter().all(|&w| w == 0b1111));
 }

@@ -47,7 +47,7 @@ impl Links {
     /// an unseeded one does: ranking every item of length 1 would read
     /// all active items at every node, quadratic on a chain.
     #[inline(never)]
-    pub(crate) fn choose_ranked(&self, choice: Choice) -> Option<Slot> {
+    pub(crate) fn choose_ranked(&self, choice: Choice) -> Option<ItemIx> {
         match choice {
             Choice::MinLength => self.ranked_min::<0>(),
             Choice::First => self.leftmost_min::<{ u32::MAX }>(),
@@ -57,19 +57,19 @@ impl Links {
     }
 
     /// [`crate::seed::ranked_min`] over the active primary items.
-    fn ranked_min<const STOP: u32>(&self) -> Option<Slot> {
+    fn ranked_min<const STOP: u32>(&self) -> Option<ItemIx> {
         let words = (0..self.primary_words).map(|w| match w + 1 == self.primary_words {
             // Secondary items share the last word of primary ones.
             true => self.active[w] & self.last_mask,
             false => self.active[w],
         });
-        let len = |k: u32| self.len[Slot(k)] & !COVERED;
-        crate::seed::ranked_min::<STOP>(words, len, &self.rank).map(Slot)
+        let len = |k: u32| self.len[ItemIx(k)] & !COVERED;
+        crate::seed::ranked_min::<STOP>(words, len, &self.rank).map(ItemIx)
     }
 
     /// The item to branch on, or `None` when every primary item is covered.
     #[inline(always)]
-    pub(crate) fn choose(&self, choice: Choice) -> Option<Slot> {
+    pub(crate) fn choose(&self, choice: Choice) -> Option<ItemIx> {
         match choice {
             // DLX1: the leftmost item of minimum length; nothing beats 0.
             Choice::MinLength => self.leftmost_min::<0>(),
@@ -86,7 +86,7 @@ impl Links {
     /// length `STOP` or less (`u32::MAX`: the first active item). The
     /// items are visited by their bits, in index order.
     #[inline(always)]
-    fn leftmost_min<const STOP: u32>(&self) -> Option<Slot> {
+    fn leftmost_min<const STOP: u32>(&self) -> Option<ItemIx> {
         let (mut best, mut t) = (0, COVERED);
         let words = self.primary_words;
         for w in 0..words {
@@ -102,18 +102,18 @@ impl Links {
                 let k = base + bits.trailing_zeros();
                 bits &= bits - 1;
                 if STOP == u32::MAX {
-                    return Some(Slot(k));
+                    return Some(ItemIx(k));
                 }
-                let l = self.len[Slot(k)];
+                let l = self.len[ItemIx(k)];
                 debug_assert!(l & COVERED == 0, "active item {k} flagged covered");
                 best = if l < t { k } else { best };
                 t = t.min(l);
                 if t <= STOP {
-                    return Some(Slot(best));
+                    return Some(ItemIx(best));
                 }
             }
         }
-        (t < COVERED).then_some(Slot(best))
+        (t < COVERED).then_some(ItemIx(best))
     }
 
     /// The item to branch on under [`Branching::ShortFirst`](crate::Branching::ShortFirst) (and
@@ -125,7 +125,7 @@ impl Links {
     /// ([`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)) the tie-break of
     /// [`Links::most_constraining`] when it finds no item shorter than 2.
     #[inline]
-    pub(crate) fn choose_short(&mut self, degree: bool) -> Option<Slot> {
+    pub(crate) fn choose_short(&mut self, degree: bool) -> Option<ItemIx> {
         let z = self.zero;
         if z.0 < self.n_primary && self.len[z] == 0 {
             return Some(z);
@@ -158,7 +158,7 @@ impl Links {
     /// most options: the degree heuristic that constraint solvers pair
     /// with the shortest domain.
     #[inline(never)]
-    pub(crate) fn most_constraining(&self, first: Slot) -> Slot {
+    pub(crate) fn most_constraining(&self, first: ItemIx) -> ItemIx {
         let t = self.len[first];
         if t <= 1 {
             return first;
@@ -175,7 +175,7 @@ impl Links {
                 bits &= self.last_mask;
             }
             while bits != 0 && left > 0 {
-                let c = Slot((w * 64) as u32 + bits.trailing_zeros());
+                let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
                 if self.len[c] != t {
                     continue;
@@ -200,7 +200,7 @@ impl Links {
     /// The sum of the lengths of the other items of the options in
     /// active item `c`'s list: how many options (counted once per item
     /// shared) conflict with them.
-    fn conflicts(&self, c: Slot) -> u64 {
+    fn conflicts(&self, c: ItemIx) -> u64 {
         let head = c.header();
         let mut sum = 0u64;
         let mut rr = self.link[head].down;
@@ -228,7 +228,7 @@ impl Links {
     /// ones carry [`COVERED`]) in blocks the processor can compare side by
     /// side instead of following the list one item at a time.
     #[inline]
-    pub(crate) fn choose_dense(&self, stop: u32) -> Option<Slot> {
+    pub(crate) fn choose_dense(&self, stop: u32) -> Option<ItemIx> {
         let lens = &self.len.data[..self.n_primary as usize];
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
@@ -245,7 +245,7 @@ const BLOCK: usize = 16;
 /// of `stop` or less if there is one, else the leftmost smallest that is
 /// not [`COVERED`]; `None` when all are covered.
 #[inline(always)]
-fn leftmost_min(lens: &[u32], stop: u32) -> Option<Slot> {
+fn leftmost_min(lens: &[u32], stop: u32) -> Option<ItemIx> {
     let (mut best, mut at) = (COVERED, 0);
     let mut blocks = lens.chunks_exact(BLOCK);
     for (b, block) in blocks.by_ref().enumerate() {
@@ -274,7 +274,7 @@ fn leftmost_min(lens: &[u32], stop: u32) -> Option<Slot> {
     // The first of length `stop` or less, where the list scan stops;
     // failing that, the first of the minimum length.
     let i = lens[at..].iter().position(|&l| l <= best.max(stop))?;
-    Some(Slot((at + i) as u32))
+    Some(ItemIx((at + i) as u32))
 }
 
 /// [`leftmost_min`] compiled for AVX2.
@@ -283,7 +283,7 @@ fn leftmost_min(lens: &[u32], stop: u32) -> Option<Slot> {
 /// The processor must have AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-unsafe fn leftmost_min_avx2(lens: &[u32], stop: u32) -> Option<Slot> {
+unsafe fn leftmost_min_avx2(lens: &[u32], stop: u32) -> Option<ItemIx> {
     leftmost_min(lens, stop)
 }
 #[cfg(test)]
@@ -303,7 +303,7 @@ mod tests {
     }
 
     /// The list scan's rule, one entry at a time.
-    fn reference(lens: &[u32], stop: u32) -> Option<Slot> {
+    fn reference(lens: &[u32], stop: u32) -> Option<ItemIx> {
         let mut best: Option<(usize, u32)> = None;
         for (i, &l) in lens.iter().enumerate() {
             if l & COVERED != 0 {
@@ -316,7 +316,7 @@ mod tests {
                 }
             }
         }
-        best.map(|(i, _)| Slot(i as u32))
+        best.map(|(i, _)| ItemIx(i as u32))
     }
 
     /// A cover that empties one item and then shortens another to length 1
@@ -332,15 +332,15 @@ mod tests {
             p.add_option(option).unwrap();
         }
         let links = &mut p.links;
-        links.cover::<TRACKED, 0>(Slot(0));
-        assert_eq!((links.len[Slot(1)], links.len[Slot(2)]), (0, 1));
-        assert_eq!(links.short[links.short_top - 1], Slot(2));
-        assert_eq!(links.choose_short(false), Some(Slot(1)));
+        links.cover::<TRACKED, 0>(ItemIx(0));
+        assert_eq!((links.len[ItemIx(1)], links.len[ItemIx(2)]), (0, 1));
+        assert_eq!(links.short[links.short_top - 1], ItemIx(2));
+        assert_eq!(links.choose_short(false), Some(ItemIx(1)));
         // Uncovered, b is no longer empty: the stale record is passed over
         // and the stack gives b again, for its length 1 (c has 2).
-        links.uncover::<FLAGGED, 0>(Slot(0));
-        assert_eq!((links.len[Slot(1)], links.len[Slot(2)]), (1, 2));
-        assert_eq!(links.choose_short(false), Some(Slot(1)));
+        links.uncover::<FLAGGED, 0>(ItemIx(0));
+        assert_eq!((links.len[ItemIx(1)], links.len[ItemIx(2)]), (1, 2));
+        assert_eq!(links.choose_short(false), Some(ItemIx(1)));
     }
 
     /// The degree tie-break, against a reference that knows only the
@@ -397,13 +397,13 @@ mod tests {
             // Cover some active items, as the search's covers do.
             let covers = next(items as u64 / 8 + 2);
             for _ in 0..covers {
-                let c = Slot(next(items as u64) as u32);
+                let c = ItemIx(next(items as u64) as u32);
                 if p.links.is_active(c) {
                     p.links.cover::<FLAGGED, 0>(c);
                 }
             }
             let links = &p.links;
-            let active = |i: usize| links.is_active(Slot(i as u32));
+            let active = |i: usize| links.is_active(ItemIx(i as u32));
             // Options of secondary items only are never linked.
             let visible: Vec<&Vec<usize>> = options
                 .iter()
@@ -471,6 +471,6 @@ mod tests {
         // The case that the first version got wrong: the first item of
         // length `stop` or less, not the smallest of its block.
         let lens = [3, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2];
-        assert_eq!(leftmost_min(&lens, 1), Some(Slot(1)));
+        assert_eq!(leftmost_min(&lens, 1), Some(ItemIx(1)));
     }
 }

@@ -14,7 +14,7 @@ impl Links {
     /// ([`TRACKED`]). `K` is the length of every option when they all have
     /// one ([`Links::uniform_len`]), or 0.
     #[inline]
-    pub(crate) fn cover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
+    pub(crate) fn cover<const MODE: CoverMode, const K: usize>(&mut self, c: ItemIx) {
         self.deactivate::<MODE>(c);
         let mut updates = 1;
         let head = c.header();
@@ -45,7 +45,7 @@ impl Links {
         &mut self,
         x: Node,
         in_memory: bool,
-        mut f: impl FnMut(&mut Self, Node, Slot),
+        mut f: impl FnMut(&mut Self, Node, ItemIx),
     ) {
         if K == 0 {
             let mut nn = if FORWARD { x.next() } else { x.prev() };
@@ -83,7 +83,7 @@ impl Links {
 
     /// Takes node `nn` of item `cc` out of its item's list.
     #[inline(always)]
-    fn hide<const MODE: u8>(&mut self, nn: Node, cc: Slot) {
+    fn hide<const MODE: CoverMode>(&mut self, nn: Node, cc: ItemIx) {
         let Link { up: uu, down: dd } = self.link[nn];
         self.link[uu].down = dd;
         self.link[dd].up = uu;
@@ -113,7 +113,7 @@ impl Links {
 
     /// Puts node `nn` of item `cc` back into its item's list.
     #[inline(always)]
-    fn unhide(&mut self, nn: Node, cc: Slot) {
+    fn unhide(&mut self, nn: Node, cc: ItemIx) {
         let Link { up: uu, down: dd } = self.link[nn];
         self.link[uu].down = nn;
         self.link[dd].up = nn;
@@ -123,7 +123,7 @@ impl Links {
     /// The other node of the option of `x`, an option of two items, and its
     /// item: the node after `x`, or before it when a spacer follows `x`.
     #[inline(always)]
-    fn partner(&self, x: Node) -> (Node, Slot) {
+    fn partner(&self, x: Node) -> (Node, ItemIx) {
         let after = self.item[x.next()];
         if after == SPACER {
             (x.prev(), self.item[x.prev()])
@@ -153,7 +153,7 @@ impl Links {
     /// Unless `MODE` is [`PLAIN`], it clears the [`COVERED`] flag (which a
     /// plain cover does not set).
     #[inline]
-    pub(crate) fn uncover<const MODE: u8, const K: usize>(&mut self, c: Slot) {
+    pub(crate) fn uncover<const MODE: CoverMode, const K: usize>(&mut self, c: ItemIx) {
         let head = c.header();
         self.unhide_rows::<K>(head, self.link[head].up);
         self.activate::<MODE>(c);
@@ -188,7 +188,7 @@ impl Links {
     /// more). Whether a try is a dead end does not depend on the order, so
     /// neither do the nodes.
     #[inline]
-    pub(crate) fn cover_others_early<const K: usize, const HOW: u8>(
+    pub(crate) fn cover_others_early<const K: usize, const HOW: TryMode>(
         &mut self,
         x: Node,
     ) -> Option<Order> {
@@ -371,7 +371,7 @@ impl Links {
 
     /// Is `c` an item of the option [`Links::cover_others_early`] is trying?
     #[cold]
-    fn in_trying(&self, c: Slot) -> bool {
+    fn in_trying(&self, c: ItemIx) -> bool {
         let x = self.trying;
         if self.item[x] == c {
             return true;
@@ -395,7 +395,7 @@ impl Links {
     /// primary item: returns that row (the cover is then partial, `c`
     /// inactive), or `None`.
     #[inline(always)]
-    fn cover_early<const K: usize, const M: u8>(&mut self, c: Slot) -> Option<Node> {
+    fn cover_early<const K: usize, const M: CoverMode>(&mut self, c: ItemIx) -> Option<Node> {
         self.deactivate::<PLAIN>(c);
         let mut updates = 1;
         let head = c.header();
@@ -436,7 +436,7 @@ impl Links {
     /// Takes item `c` out of the active items (DLX1 unlinks it from the
     /// list of items).
     #[inline(always)]
-    fn deactivate<const MODE: u8>(&mut self, c: Slot) {
+    fn deactivate<const MODE: CoverMode>(&mut self, c: ItemIx) {
         let w = c.at() / 64;
         debug_assert!(w < self.active.len());
         // SAFETY: `c` is an item, and `active` has a bit for every item.
@@ -449,7 +449,7 @@ impl Links {
 
     /// Puts item `c` back among the active items.
     #[inline(always)]
-    fn activate<const MODE: u8>(&mut self, c: Slot) {
+    fn activate<const MODE: CoverMode>(&mut self, c: ItemIx) {
         let w = c.at() / 64;
         debug_assert!(w < self.active.len());
         // SAFETY: as in `deactivate`.
@@ -462,13 +462,13 @@ impl Links {
 
     /// Covers every item of the option of `x` except `x`'s own.
     #[inline]
-    pub(crate) fn cover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
+    pub(crate) fn cover_others<const MODE: CoverMode, const K: usize>(&mut self, x: Node) {
         self.for_others::<K, true>(x, false, |links, _, cc| links.cover::<MODE, K>(cc));
     }
 
     /// Undoes [`Links::cover_others`].
     #[inline]
-    pub(crate) fn uncover_others<const MODE: u8, const K: usize>(&mut self, x: Node) {
+    pub(crate) fn uncover_others<const MODE: CoverMode, const K: usize>(&mut self, x: Node) {
         self.for_others::<K, false>(x, false, |links, _, cc| links.uncover::<MODE, K>(cc));
     }
 

@@ -43,7 +43,7 @@
 //! # Bounds
 //!
 //! Indexing is unchecked in release builds (checked by `debug_assert!`).
-//! That is sound because every `Node` and `Slot` the search reads comes from
+//! That is sound because every `Node` and `ItemIx` the search reads comes from
 //! the arrays themselves or from `reset`/`append_option`, which only create
 //! indices of entries they have written. The node arrays never shrink (they
 //! grow in steps past the nodes in use); the item arrays are rebuilt only by
@@ -73,7 +73,8 @@
 // the stack, 1.23x on the forum's hardest Sudokus), and calling the
 // search's copy compiled for BMI (`with_bmi` in `search.rs`).
 #![allow(unsafe_code)]
-use crate::engine::arena::{Arr, Idx, Node, Slot, SPACER};
+pub(crate) use crate::engine::arena::Link;
+use crate::engine::arena::{Arr, Idx, ItemIx, Node, SPACER};
 use crate::index::Item;
 use crate::rule::Choice;
 
@@ -82,12 +83,6 @@ mod cover;
 mod search;
 
 pub(crate) use search::{search, Marks};
-/// The vertical links of a node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Link {
-    pub(crate) up: Node,
-    pub(crate) down: Node,
-}
 /// The flag a [`FLAGGED`] or [`TRACKED`] cover sets in an item's length, so
 /// that a covered item never has the minimum length in the scans that read
 /// lengths without the active bits ([`Links::choose_short`],
@@ -95,19 +90,32 @@ pub(crate) struct Link {
 /// node per option, and every option takes two nodes with its spacer.
 pub(crate) const COVERED: u32 = 1 << 31;
 
+/// What a cover keeps besides the links and the active items: [`PLAIN`],
+/// [`FLAGGED`], [`TRACKED`], [`EARLY`] or [`EARLY_KIND`]. A `const`
+/// parameter of the covers (`MODE`), hence a number rather than an enum;
+/// its values are apart from those of a [`TryMode`], so that a mode of one
+/// kind never equals one of the other.
+pub(crate) type CoverMode = u8;
+
+/// How the search tries an option: [`NOT_EARLY`], [`IN_ORDER`] or
+/// [`SHORTEST_FIRST`]. A `const` parameter of the loop's copies and of
+/// [`Links::cover_others_early`] (`HOW`), as [`CoverMode`] is of the
+/// covers.
+pub(crate) type TryMode = u8;
+
 /// A cover that keeps only the links and the active items (the search
 /// under the rules that do not read the [`COVERED`] flag).
-pub(crate) const PLAIN: u8 = 0;
+pub(crate) const PLAIN: CoverMode = 0;
 /// A cover that also sets the [`COVERED`] flag.
-pub(crate) const FLAGGED: u8 = 1;
+pub(crate) const FLAGGED: CoverMode = 1;
 /// A cover that also sets the flag and pushes the items it shortens to
 /// length 1 or 0 on the short stack (the search under
 /// [`Branching::ShortFirst`](crate::Branching::ShortFirst) and [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)).
-pub(crate) const TRACKED: u8 = 2;
+pub(crate) const TRACKED: CoverMode = 2;
 /// A cover that keeps what [`PLAIN`] keeps and notes in [`Links::dead`]
 /// when it empties an active primary item (the search under
 /// [`Branching::Early`](crate::Branching::Early)).
-pub(crate) const EARLY: u8 = 3;
+pub(crate) const EARLY: CoverMode = 3;
 /// [`EARLY`] with the test of the item's kind made with the test of its
 /// length, in one branch. Where lists are short, secondary items run out
 /// often (the diagonals of queens), and the branch on the length alone is
@@ -115,7 +123,7 @@ pub(crate) const EARLY: u8 = 3;
 /// except dom8x8 (2% more instructions for nothing: no secondary items, and
 /// pairs, which keep [`EARLY`]). The covers in the options' own order use
 /// it; those shortest first, on long lists, keep [`EARLY`].
-pub(crate) const EARLY_KIND: u8 = 4;
+pub(crate) const EARLY_KIND: CoverMode = 4;
 
 /// How many items of minimum length [`Links::most_constraining`] compares
 /// (the first ones in index order). On the forum's hardest Sudokus the
@@ -148,12 +156,12 @@ pub(crate) const SORT_FROM: usize = 32;
 
 /// How a search tries options: not under [`Branching::Early`](crate::Branching::Early) (a full
 /// cover, then a look at the next node).
-pub(crate) const NOT_EARLY: u8 = 0;
+pub(crate) const NOT_EARLY: TryMode = 16;
 /// Under [`Branching::Early`](crate::Branching::Early), covering an option's items in its own order.
-pub(crate) const IN_ORDER: u8 = 1;
+pub(crate) const IN_ORDER: TryMode = 17;
 /// Under [`Branching::Early`](crate::Branching::Early), covering an option's items shortest first
 /// (options of up to [`MAX_ORDERED`] nodes; longer ones in their order).
-pub(crate) const SHORTEST_FIRST: u8 = 2;
+pub(crate) const SHORTEST_FIRST: TryMode = 18;
 /// The dancing links proper.
 #[derive(Debug, Default)]
 pub(crate) struct Links {
@@ -167,10 +175,10 @@ pub(crate) struct Links {
     primary_words: usize,
     last_mask: u64,
     /// Number of (visible) options in each item's list.
-    pub(crate) len: Arr<Slot, u32>,
+    pub(crate) len: Arr<ItemIx, u32>,
     /// Vertical links of every node.
     pub(crate) link: Arr<Node, Link>,
-    pub(crate) item: Arr<Node, Slot>,
+    pub(crate) item: Arr<Node, ItemIx>,
     /// The option of each node (unused for headers and spacers). The search
     /// never reads it; it turns a chosen node into an option id in O(1).
     pub(crate) option: Arr<Node, u32>,
@@ -193,13 +201,13 @@ pub(crate) struct Links {
     /// Items a tracking cover shortened to length 0 or 1, most recent last
     /// (entries `0..short_top`; see [`Links::choose_short`]). Entries may be
     /// stale: they are checked when read.
-    pub(crate) short: Vec<Slot>,
+    pub(crate) short: Vec<ItemIx>,
     pub(crate) short_top: usize,
     /// The item a tracking cover last made empty ([`SPACER`] for none). It
     /// may be stale, or secondary: it is checked when read. A dead end
     /// found at once saves the forced moves that would otherwise run into
     /// it (on the forum's hardest Sudokus, one node in five was such a move).
-    pub(crate) zero: Slot,
+    pub(crate) zero: ItemIx,
     /// Does the processor have AVX2 (for [`Links::choose_dense`])?
     avx2: bool,
     /// Does it have AVX2 and the bit manipulation instructions (BMI1,
@@ -284,7 +292,7 @@ impl Links {
             };
         }
         for (i, item) in self.item.data[..headers].iter_mut().enumerate() {
-            *item = Slot(i as u32);
+            *item = ItemIx(i as u32);
         }
         self.item[Node(n)] = SPACER;
         self.option.data[..headers].fill(u32::MAX);
@@ -295,7 +303,7 @@ impl Links {
         // Along one path of the search an item's length falls to 1 and to 0
         // once each, so a tracking search pushes at most 2n entries.
         self.short.clear();
-        self.short.resize(2 * n as usize + 2, Slot(0));
+        self.short.resize(2 * n as usize + 2, ItemIx(0));
         self.short_top = 0;
         self.zero = SPACER;
         self.rank.clear();
@@ -319,7 +327,7 @@ impl Links {
 
     /// The item of every node in use ([`SPACER`] for spacers), for the
     /// colored search's own copy of the links.
-    pub(crate) fn items(&self) -> &[Slot] {
+    pub(crate) fn items(&self) -> &[ItemIx] {
         &self.item.data[..self.nodes]
     }
 
@@ -330,7 +338,7 @@ impl Links {
 
     /// Is `item` active (not covered)?
     #[inline]
-    pub(crate) fn is_active(&self, item: Slot) -> bool {
+    pub(crate) fn is_active(&self, item: ItemIx) -> bool {
         self.active[item.at() / 64] & (1 << (item.0 % 64)) != 0
     }
 
@@ -352,7 +360,7 @@ impl Links {
             };
             let mut inactive = !self.active[w] & valid;
             while inactive != 0 {
-                let c = Slot((w * 64) as u32 + inactive.trailing_zeros());
+                let c = ItemIx((w * 64) as u32 + inactive.trailing_zeros());
                 inactive &= inactive - 1;
                 if on {
                     self.len[c] |= COVERED;
@@ -365,14 +373,14 @@ impl Links {
 
     /// The length of `item`'s list, covered or not.
     #[inline]
-    pub(crate) fn len_of(&self, item: Slot) -> u32 {
+    pub(crate) fn len_of(&self, item: ItemIx) -> u32 {
         self.len[item] & !COVERED
     }
 
     /// Appends an option of checked, distinct `items`: each node gets its
     /// links, then the spacer follows. When `linked` is false the nodes are
     /// stored but left out of the item lists, so the search never sees them.
-    pub(crate) fn append_option(&mut self, items: &[Slot], linked: bool, option: u32) {
+    pub(crate) fn append_option(&mut self, items: &[ItemIx], linked: bool, option: u32) {
         let end = self.nodes + items.len() + 1;
         if self.item.data.len() < end {
             self.grow(end);
@@ -401,7 +409,7 @@ impl Links {
 
     /// Appends an option's nodes and spacer, the arrays being long enough.
     #[inline(always)]
-    fn push_option<T: Copy + Into<Slot>>(&mut self, items: &[T], linked: bool, option: u32) {
+    fn push_option<T: Copy + Into<ItemIx>>(&mut self, items: &[T], linked: bool, option: u32) {
         let first = self.nodes;
         let k = items.len();
         debug_assert!(k > 0);
@@ -417,7 +425,7 @@ impl Links {
         self.nodes = end;
         self.link[Node(first as u32 - 1)].down = Node((first + k - 1) as u32);
         for (j, &it) in items.iter().enumerate() {
-            let it: Slot = it.into();
+            let it: ItemIx = it.into();
             let x = Node((first + j) as u32);
             self.item[x] = it;
             self.option[x] = option;

@@ -21,16 +21,16 @@ pub(crate) struct Marks<'a> {
 /// The plain links as [`Levels`]: covers that keep the stack of short
 /// items when `SHORT` (the rule is one of the `ShortFirst` ones), for
 /// options of `K` nodes each (0: any lengths), ties broken by rank when
-/// `RANKED` (a seed), options tried as the early rule does when `EARLY`
+/// `RANKED` (a seed), options tried as the early rule does when `HOW`
 /// is not [`NOT_EARLY`].
-struct Plain<'a, const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> {
+struct Plain<'a, const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> {
     links: &'a mut Links,
     marks: Marks<'a>,
     choice: Choice,
 }
 
-impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Levels
-    for Plain<'_, SHORT, K, RANKED, EARLY>
+impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> Levels
+    for Plain<'_, SHORT, K, RANKED, HOW>
 {
     #[inline(always)]
     fn choose(&mut self) -> Option<u32> {
@@ -47,7 +47,7 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Lev
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.links.len[Slot(c)]
+        self.links.len[ItemIx(c)]
     }
 
     #[inline(always)]
@@ -59,7 +59,7 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Lev
 
     #[inline(always)]
     fn open(&mut self, c: u32, level: usize) -> u32 {
-        let (links, best) = (&mut *self.links, Slot(c));
+        let (links, best) = (&mut *self.links, ItemIx(c));
         if !SHORT {
             links.cover::<PLAIN, K>(best);
         } else if links.len[best] == 1 {
@@ -89,12 +89,12 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Lev
     #[inline(always)]
     fn commit(&mut self, x: u32, level: usize) -> bool {
         let (links, x) = (&mut *self.links, Node(x));
-        if EARLY != NOT_EARLY {
+        if HOW != NOT_EARLY {
             // A dead end is found while covering, and undone.
-            let Some(covered) = links.cover_others_early::<K, EARLY>(x) else {
+            let Some(covered) = links.cover_others_early::<K, HOW>(x) else {
                 return false;
             };
-            if EARLY == SHORTEST_FIRST {
+            if HOW == SHORTEST_FIRST {
                 self.marks.order[level] = covered;
             }
         } else if SHORT {
@@ -108,7 +108,7 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8> Lev
     #[inline(always)]
     fn uncommit(&mut self, x: u32, level: usize) {
         let (links, x) = (&mut *self.links, Node(x));
-        if EARLY == SHORTEST_FIRST {
+        if HOW == SHORTEST_FIRST {
             links.uncover_others_in::<K>(x, self.marks.order[level]);
         } else if SHORT {
             links.uncover_others::<FLAGGED, K>(x);
@@ -184,7 +184,7 @@ pub(crate) fn search(
 /// (and AVX2), where the scans of bit sets take one instruction per step
 /// where they took three (dom8x8 1.18 -> 1.11 s).
 #[inline(never)]
-fn with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8>(
+fn with<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode>(
     links: &mut Links,
     marks: Marks<'_>,
     choice: Choice,
@@ -192,7 +192,7 @@ fn with<const SHORT: bool, const K: usize, const RANKED: bool, const EARLY: u8>(
     target: u64,
 ) -> Step {
     let bmi = links.bmi;
-    let mut plain = Plain::<SHORT, K, RANKED, EARLY> {
+    let mut plain = Plain::<SHORT, K, RANKED, HOW> {
         links,
         marks,
         choice,

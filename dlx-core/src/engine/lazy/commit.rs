@@ -2,6 +2,9 @@
 //! are left out of the lists, and an option that clashes on one is ruled
 //! out when it is met (see the notes of [`super`]).
 
+// The crate's exception to `deny(unsafe_code)` in the lazy links: the
+// commits' stacks are written and read unchecked (each bound is argued at
+// its push).
 #![allow(unsafe_code)]
 
 use super::*;
@@ -13,24 +16,24 @@ impl LazyLinks {
     /// `stamp`); it is active, since the lists of covered items keep only
     /// hidden options, which no hide reaches.
     #[inline(always)]
-    pub(super) fn hide<const E: bool>(&mut self, x: u32) {
-        let Nd { up, down, item, .. } = self.nd(x);
-        self.nd_mut(up).down = down;
-        self.nd_mut(down).up = up;
-        let len = self.len_mut(item);
+    pub(super) fn hide<const E: bool>(&mut self, x: Node) {
+        let ListNode { up, down, item, .. } = self.node[x];
+        self.node[up].down = down;
+        self.node[down].up = up;
+        let len = &mut self.len[item];
         *len -= 1;
-        if E && *len == 0 && self.mark[item as usize] != self.stamp {
+        if E && *len == 0 && self.mark[item] != self.stamp {
             self.dead = true;
         }
     }
 
     /// Links node `x` back into its item's list.
     #[inline(always)]
-    pub(super) fn unhide(&mut self, x: u32) {
-        let Nd { up, down, item, .. } = self.nd(x);
-        self.nd_mut(up).down = x;
-        self.nd_mut(down).up = x;
-        *self.len_mut(item) += 1;
+    pub(super) fn unhide(&mut self, x: Node) {
+        let ListNode { up, down, item, .. } = self.node[x];
+        self.node[up].down = x;
+        self.node[down].up = x;
+        self.len[item] += 1;
     }
 
     /// Covers primary item `c`: deactivates it and hides every option in
@@ -38,59 +41,61 @@ impl LazyLinks {
     /// Under the early rule, stops after the option that leaves a dead end
     /// and returns its node; else returns `c`.
     #[inline(always)]
-    pub(super) fn cover<const E: bool>(&mut self, c: u32) -> u32 {
-        self.active[c as usize / 64] &= !(1 << (c % 64));
+    pub(super) fn cover<const E: bool>(&mut self, c: ItemIx) -> Node {
+        self.active[c.0 as usize / 64] &= !(1 << (c.0 % 64));
         let mut updates = 1;
-        let mut rr = self.lk(c).down;
-        while rr != c {
-            let o = self.opt_of(rr);
-            self.set_hidden(o, true);
-            let Opt { prim, prim_end, .. } = self.op(o);
-            for nn in prim..prim_end {
+        let head = c.header();
+        let mut rr = self.node[head].down;
+        while rr != head {
+            let o = self.node[rr].option;
+            self.hidden[o] = true;
+            let OptionParts { prim, prim_end, .. } = self.opts[o];
+            for nn in nodes(prim, prim_end) {
                 if nn != rr {
                     self.hide::<E>(nn);
                 }
             }
-            updates += u64::from(prim_end - prim - 1);
+            updates += u64::from(prim_end.0 - prim.0 - 1);
             if E && self.dead {
                 self.updates += updates;
                 return rr;
             }
-            rr = self.lk(rr).down;
+            rr = self.node[rr].down;
         }
         self.updates += updates;
-        c
+        head
     }
 
     /// Undoes the cover of `c` from the option of node `rr` in its list
     /// back to the first (`rr` = `c`: the whole cover).
     #[inline(always)]
-    pub(super) fn uncover_from(&mut self, c: u32, rr: u32) {
-        let mut rr = if rr == c { self.lk(c).up } else { rr };
-        while rr != c {
-            let o = self.opt_of(rr);
-            let Opt { prim, prim_end, .. } = self.op(o);
-            for nn in (prim..prim_end).rev() {
+    pub(super) fn uncover_from(&mut self, c: ItemIx, rr: Node) {
+        let head = c.header();
+        let mut rr = if rr == head { self.node[head].up } else { rr };
+        while rr != head {
+            let o = self.node[rr].option;
+            let OptionParts { prim, prim_end, .. } = self.opts[o];
+            for nn in nodes(prim, prim_end).rev() {
                 if nn != rr {
                     self.unhide(nn);
                 }
             }
-            self.set_hidden(o, false);
-            rr = self.lk(rr).up;
+            self.hidden[o] = false;
+            rr = self.node[rr].up;
         }
-        self.active[c as usize / 64] |= 1 << (c % 64);
+        self.active[c.0 as usize / 64] |= 1 << (c.0 % 64);
     }
 
     /// Hides option `o`, out of a secondary item's static list: unlinks
     /// all its primary nodes.
     #[inline(always)]
-    pub(super) fn hide_option<const E: bool>(&mut self, o: u32) {
-        self.set_hidden(o, true);
-        let Opt { prim, prim_end, .. } = self.op(o);
-        for nn in prim..prim_end {
+    pub(super) fn hide_option<const E: bool>(&mut self, o: OptionIx) {
+        self.hidden[o] = true;
+        let OptionParts { prim, prim_end, .. } = self.opts[o];
+        for nn in nodes(prim, prim_end) {
             self.hide::<E>(nn);
         }
-        self.updates += u64::from(prim_end - prim);
+        self.updates += u64::from(prim_end.0 - prim.0);
     }
 
     /// Covers secondary item `s` (`color` [`UNCOLORED`]) or purifies it
@@ -98,17 +103,17 @@ impl LazyLinks {
     /// that give it another color or none, onto the trail. Under the early
     /// rule, stops after the option that leaves a dead end.
     #[inline(always)]
-    pub(super) fn rule_out<const E: bool>(&mut self, s: u32, color: u32) {
+    pub(super) fn rule_out<const E: bool>(&mut self, s: Secondary, color: u32) {
         self.updates += 1;
-        let (g0, g1) = (at(&self.group_start, s), at(&self.group_start, s + 1));
-        for g in g0..g1 {
+        let (g0, g1) = (self.group_start[s], self.group_start[Secondary(s.0 + 1)]);
+        for g in g0.0..g1.0 {
             let Group {
                 item,
                 start,
                 end,
                 place,
-            } = at(&self.groups, g);
-            if item < self.n_primary && !self.is_active(item) {
+            } = self.groups[GroupIx(g)];
+            if item.0 < self.n_primary && !self.is_active(item) {
                 continue;
             }
             if place != u32::MAX {
@@ -131,13 +136,13 @@ impl LazyLinks {
     #[inline(never)]
     pub(super) fn rule_out_scanning<const E: bool>(
         &mut self,
-        start: u32,
-        end: u32,
+        start: Entry,
+        end: Entry,
         color: u32,
     ) -> bool {
-        for e in start..end {
-            let o = at(&self.entry_opt, e);
-            if !self.is_hidden(o) && at(&self.entry_color, e) != color {
+        for e in (start.0..end.0).map(Entry) {
+            let o = self.entry_opt[e];
+            if !self.hidden[o] && self.entry_color[e] != color {
                 self.push_trail(o);
                 self.hide_option::<E>(o);
                 if E && self.dead {
@@ -157,29 +162,30 @@ impl LazyLinks {
     #[inline(never)]
     pub(super) fn rule_out_walking<const E: bool>(
         &mut self,
-        item: u32,
+        item: ItemIx,
         place: u32,
         color: u32,
     ) -> bool {
-        let mut n = self.lk(item).down;
-        while n != item {
-            let o = self.opt_of(n);
-            let place_at = self.op(o).sec + place;
-            if at(&self.sec, place_at).1 != color {
+        let head = item.header();
+        let mut n = self.node[head].down;
+        while n != head {
+            let o = self.node[n].option;
+            let place_at = SecondaryNode(self.opts[o].sec.0 + place);
+            if self.sec[place_at].1 != color {
                 self.push_trail(o);
                 self.hide_option::<E>(o);
                 if E && self.dead {
                     return true;
                 }
             }
-            n = self.lk(n).down;
+            n = self.node[n].down;
         }
         false
     }
 
     /// Puts option `o` on the trail.
     #[inline(always)]
-    pub(super) fn push_trail(&mut self, o: u32) {
+    pub(super) fn push_trail(&mut self, o: OptionIx) {
         debug_assert!((self.trail_len as usize) < self.trail.len());
         // SAFETY: an option goes on the trail only while it is visible and
         // stays hidden while it is there, so the trail holds each option
@@ -207,11 +213,11 @@ impl LazyLinks {
             debug_assert!((self.trail_len as usize) < self.trail.len());
             // SAFETY: see `push_trail`.
             let o = unsafe { *self.trail.get_unchecked(self.trail_len as usize) };
-            let Opt { prim, prim_end, .. } = self.op(o);
-            for nn in (prim..prim_end).rev() {
+            let OptionParts { prim, prim_end, .. } = self.opts[o];
+            for nn in nodes(prim, prim_end).rev() {
                 self.unhide(nn);
             }
-            self.set_hidden(o, false);
+            self.hidden[o] = false;
         }
     }
 
@@ -225,9 +231,10 @@ impl LazyLinks {
             let (it, t0) = unsafe { *self.undo.get_unchecked(self.undo_len as usize) };
             if it & SECONDARY != 0 {
                 self.unwind_trail(t0);
-                self.state[(it & !SECONDARY) as usize] = 0;
+                self.state[Secondary(it & !SECONDARY)] = 0;
             } else {
-                self.uncover_from(it, it);
+                let c = ItemIx(it);
+                self.uncover_from(c, c.header());
             }
         }
     }
@@ -235,8 +242,8 @@ impl LazyLinks {
     /// Commits the items of the option of node `x`, which is in the list
     /// of the level's item, already covered (see [`LazyLinks::commit_items`]).
     #[inline(always)]
-    pub(super) fn commit<const E: bool>(&mut self, x: u32) -> bool {
-        self.commit_items::<E>(self.opt_of(x), x)
+    pub(super) fn commit<const E: bool>(&mut self, x: Node) -> bool {
+        self.commit_items::<E>(self.node[x].option, x)
     }
 
     /// Commits the items of option `o` but the one of its node `x` (none
@@ -246,39 +253,39 @@ impl LazyLinks {
     /// primary item without options is undone at once, and the result is
     /// false.
     #[inline(always)]
-    pub(super) fn commit_items<const E: bool>(&mut self, o: u32, x: u32) -> bool {
-        let Opt {
+    pub(super) fn commit_items<const E: bool>(&mut self, o: OptionIx, x: Node) -> bool {
+        let OptionParts {
             prim,
             prim_end,
             sec,
             sec_end,
-        } = self.op(o);
+        } = self.opts[o];
         if E {
             // The option's items, which may run out: they are covered next.
-            self.stamp = next_stamp(self.stamp, &mut self.mark);
-            for nn in prim..prim_end {
-                let c = self.item_at(nn);
-                self.mark[c as usize] = self.stamp;
+            self.stamp = next_stamp(self.stamp, &mut self.mark.data);
+            for nn in nodes(prim, prim_end) {
+                let c = self.node[nn].item;
+                self.mark[c] = self.stamp;
             }
             self.dead = false;
         }
         let mark = self.undo_len;
-        for nn in prim..prim_end {
+        for nn in nodes(prim, prim_end) {
             if nn == x {
                 continue;
             }
-            let c = self.item_at(nn);
+            let c = self.node[nn].item;
             let rr = self.cover::<E>(c);
             if E && self.dead {
                 self.uncover_from(c, rr);
                 self.undo_to(mark);
                 return false;
             }
-            self.push_undo((c, 0));
+            self.push_undo((c.0, 0));
         }
-        for i in sec..sec_end {
-            let (s, color) = self.sec[i as usize];
-            let state = self.state[s as usize];
+        for i in (sec.0..sec_end.0).map(SecondaryNode) {
+            let (s, color) = self.sec[i];
+            let state = self.state[s];
             if color != NO_COLOR && state == color {
                 continue;
             }
@@ -291,8 +298,8 @@ impl LazyLinks {
                 self.undo_to(mark);
                 return false;
             }
-            self.state[s as usize] = color;
-            self.push_undo((s | SECONDARY, t0));
+            self.state[s] = color;
+            self.push_undo((s.0 | SECONDARY, t0));
         }
         true
     }
@@ -301,14 +308,14 @@ impl LazyLinks {
     /// search, as [`XccLinks::force`](crate::engine::xcc::XccLinks::force) does;
     /// never undone (the links are built again for the next search).
     pub(crate) fn force(&mut self, x: u32) {
-        let o = self.option_at.partition_point(|&first| first < x) as u32;
+        let o = OptionIx(self.option_at.partition_point(|&first| first < x) as u32);
         debug_assert_eq!(
-            self.option_at.get(o as usize),
+            self.option_at.get(o.0 as usize),
             Some(&x),
             "an option's first node"
         );
         self.hide_option::<false>(o);
-        let _ = self.commit_items::<false>(o, u32::MAX);
+        let _ = self.commit_items::<false>(o, Node(u32::MAX));
     }
 
     /// Is every primary item covered?

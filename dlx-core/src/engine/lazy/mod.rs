@@ -51,14 +51,20 @@
 //! The search runs here when a colored search under
 //! [`Branching::Early`](crate::Branching::Early) starts unseeded; it stays
 //! here for the life of the solver, whatever rule it changes to.
-// This module is one of the crate's exceptions to `deny(unsafe_code)`, for
-// unchecked indexing in the search as in the colored links: every index
-// comes from the arrays themselves or from `build`, and the arrays do not
-// change size between builds; debug builds check every bound (the unit
-// tests below run them).
-#![allow(unsafe_code)]
+//!
+//! # Bounds
+//!
+//! The arrays are [`Arr`]s, indexed unchecked in release builds (see
+//! [`crate::engine::arena`]): every index the search reads comes from the
+//! arrays themselves or from `build`, which stores only indices of entries
+//! it has written, and the arrays do not change size between builds;
+//! debug builds check every bound (the unit tests run them). The nodes of
+//! the problem's arena (`orig`, `lazy_of`, `option_at`) are another index
+//! space and stay checked. The stacks of the commits (`trail`, `undo`) are
+//! written unchecked too (see `commit`, the module's one exception to
+//! `deny(unsafe_code)`).
 
-use crate::engine::arena::{Node, Slot, SPACER};
+use crate::engine::arena::{index_type, nodes, Arr, ItemIx, Node, SPACER};
 use crate::engine::xcc::NO_COLOR;
 use crate::rule::ColorChoice;
 
@@ -67,40 +73,55 @@ mod search;
 #[cfg(test)]
 pub(crate) mod tests;
 
+index_type! {
+    /// An option, by its place among the problem's options.
+    OptionIx
+}
+index_type! {
+    /// A secondary item, numbered from 0.
+    Secondary
+}
+index_type! {
+    /// An entry of [`LazyLinks::sec`]: one secondary item of an option.
+    SecondaryNode
+}
+index_type! {
+    /// A group of a static list (see [`Group`]).
+    GroupIx
+}
+index_type! {
+    /// An entry of the static lists.
+    Entry
+}
+
 /// A node of the lazy arena: its vertical links, item and option, in one
 /// record.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Nd {
-    up: u32,
-    down: u32,
-    item: u32,
-    opt: u32,
+struct ListNode {
+    up: Node,
+    down: Node,
+    item: ItemIx,
+    option: OptionIx,
 }
 
-/// The vertical links of a node.
+/// Where an option's items are: its primary nodes `prim..prim_end` in the
+/// arena, its secondary items and colors `sec..sec_end` in
+/// [`LazyLinks::sec`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Link {
-    up: u32,
-    down: u32,
-}
-
-/// An option: its primary nodes `prim..prim_end` in the arena, its
-/// secondary items and colors `sec..sec_end` in [`LazyLinks::sec`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Opt {
-    prim: u32,
-    prim_end: u32,
-    sec: u32,
-    sec_end: u32,
+struct OptionParts {
+    prim: Node,
+    prim_end: Node,
+    sec: SecondaryNode,
+    sec_end: SecondaryNode,
 }
 
 /// A run of a static list whose options share their first primary item:
 /// entries `start..end`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Group {
-    item: u32,
-    start: u32,
-    end: u32,
+    item: ItemIx,
+    start: Entry,
+    end: Entry,
     /// When the group's options are all the options of `item`, each with
     /// the secondary item at this place among its secondary items, a scan
     /// can walk `item`'s list instead, which holds only the options not
@@ -124,30 +145,30 @@ const GROUP_MIN: usize = if cfg!(test) { 2 } else { 16 };
 pub(crate) struct LazyLinks {
     /// Item headers `0..n_primary` (their item is themselves), then the
     /// options' primary nodes.
-    node: Vec<Nd>,
+    node: Arr<Node, ListNode>,
     /// Number of visible options in each primary item's list.
-    len: Vec<u32>,
+    len: Arr<ItemIx, u32>,
     n_primary: u32,
     /// The active primary items, as in [`XccLinks`](crate::engine::xcc::XccLinks).
     active: Vec<u64>,
-    opts: Vec<Opt>,
+    opts: Arr<OptionIx, OptionParts>,
     /// Each option's secondary items (numbered from 0) and color codes.
-    sec: Vec<(u32, u32)>,
+    sec: Arr<SecondaryNode, (Secondary, u32)>,
     /// Is each option out of the search?
-    hidden: Vec<bool>,
+    hidden: Arr<OptionIx, bool>,
     /// Each secondary item's groups, `groups[i]..groups[i + 1]`.
-    group_start: Vec<u32>,
-    groups: Vec<Group>,
+    group_start: Arr<Secondary, GroupIx>,
+    groups: Arr<GroupIx, Group>,
     /// The static lists: the option and the color code of each entry (two
     /// arrays: the color is read only for options not yet hidden).
-    entry_opt: Vec<u32>,
-    entry_color: Vec<u32>,
+    entry_opt: Arr<Entry, OptionIx>,
+    entry_color: Arr<Entry, u32>,
     /// Each secondary item's color, [`UNCOLORED`] once covered, or 0.
-    state: Vec<u32>,
+    state: Arr<Secondary, u32>,
     /// The options hidden by secondary items, in order: `trail_len` of
     /// them (an option is there at most once, so one entry per option is
     /// room enough).
-    trail: Vec<u32>,
+    trail: Vec<OptionIx>,
     trail_len: u32,
     /// What the commits did, to undo: a primary item covered, or a
     /// secondary item (`| SECONDARY`) with the trail's length before it;
@@ -158,15 +179,15 @@ pub(crate) struct LazyLinks {
     level_mark: Vec<u32>,
     /// The node of the problem's arena of each node here, and back
     /// ([`u32::MAX`] for nodes with no counterpart).
-    orig: Vec<u32>,
-    lazy_of: Vec<u32>,
+    orig: Vec<Node>,
+    lazy_of: Vec<Node>,
     /// The first node in the problem's arena of each option (all of them,
     /// for [`LazyLinks::force`]).
     option_at: Vec<u32>,
     /// The stamp of the option being tried under the early rule, and the
     /// last stamp of each primary item (see [`LazyLinks::hide`]).
     stamp: u32,
-    mark: Vec<u32>,
+    mark: Arr<ItemIx, u32>,
     /// Did the commit being tried leave a dead end?
     dead: bool,
     /// Items covered or purified plus primary nodes unlinked.
@@ -187,7 +208,7 @@ impl LazyLinks {
     /// and leave out the Latin, Graeco-Latin and random ones, but the
     /// smallest files picked sit close to both, edge_r3x3_c3 at 3.0 and 34,
     /// wrectd_4x4_a6w120 at 5.0 and 35; see the module notes.)
-    pub(crate) fn suits(primary: u32, items: &[Slot]) -> bool {
+    pub(crate) fn suits(primary: u32, items: &[ItemIx]) -> bool {
         #[cfg(test)]
         if tests::ALWAYS.with(std::cell::Cell::get) {
             return true;
@@ -209,7 +230,7 @@ impl LazyLinks {
     /// [`XccLinks::build`](crate::engine::xcc::XccLinks::build) does (same
     /// arguments; the lists in the options' order), for a search of at most
     /// `levels` levels.
-    pub(crate) fn build(&mut self, primary: u32, items: &[Slot], colors: &[u32], levels: usize) {
+    pub(crate) fn build(&mut self, primary: u32, items: &[ItemIx], colors: &[u32], levels: usize) {
         let n_primary = primary;
         let n_items = items
             .iter()
@@ -218,25 +239,27 @@ impl LazyLinks {
         let n_secondary = n_items - n_primary;
         self.n_primary = n_primary;
         self.updates = 0;
-        self.node.clear();
-        self.node.extend((0..n_primary).map(|c| Nd {
-            up: c,
-            down: c,
-            item: c,
-            opt: u32::MAX,
+        let node = &mut self.node.data;
+        node.clear();
+        node.extend((0..n_primary).map(|c| ListNode {
+            up: Node(c),
+            down: Node(c),
+            item: ItemIx(c),
+            option: OptionIx(u32::MAX),
         }));
-        self.len.clear();
-        self.len.resize(n_primary as usize, 0);
-        self.mark.clear();
-        self.mark.resize(n_primary as usize, 0);
+        let len = &mut self.len.data;
+        len.clear();
+        len.resize(n_primary as usize, 0);
+        self.mark.data.clear();
+        self.mark.data.resize(n_primary as usize, 0);
         self.stamp = 0;
         self.dead = false;
         self.orig.clear();
-        self.orig.extend(0..n_primary);
+        self.orig.extend((0..n_primary).map(Node));
         self.lazy_of.clear();
-        self.lazy_of.resize(items.len(), u32::MAX);
+        self.lazy_of.resize(items.len(), Node(u32::MAX));
         for c in 0..n_primary {
-            self.lazy_of[c as usize] = c;
+            self.lazy_of[c as usize] = Node(c);
         }
         self.opts.clear();
         self.option_at.clear();
@@ -247,8 +270,8 @@ impl LazyLinks {
         let mut per_item: Vec<Vec<(u32, u32, u32, u32)>> = vec![Vec::new(); n_secondary as usize];
         let mut first_node = n_items as usize + 1;
         for option in options_of(items) {
-            let nodes = first_node..first_node + option.len();
-            first_node = nodes.end + 1;
+            let option_nodes = first_node..first_node + option.len();
+            first_node = option_nodes.end + 1;
             if option.is_empty() {
                 // After the last spacer.
                 continue;
@@ -256,39 +279,39 @@ impl LazyLinks {
             // Knuth's programs drop an option without primary items: it
             // is in no list, static or not, and only forcing commits it.
             let first = option.iter().map(|s| s.0).filter(|&c| c < n_primary).min();
-            let o = self.opts.len() as u32;
-            self.option_at.push(nodes.start as u32);
-            let prim = self.node.len() as u32;
-            let sec = self.sec.len() as u32;
-            for (x, &Slot(c)) in nodes.zip(option) {
+            let o = self.opts.data.len() as u32;
+            self.option_at.push(option_nodes.start as u32);
+            let prim = Node(node.len() as u32);
+            let sec = SecondaryNode(self.sec.data.len() as u32);
+            for (x, &ItemIx(c)) in option_nodes.zip(option) {
                 if c < n_primary {
-                    let n = self.node.len() as u32;
-                    let last = self.node[c as usize].up;
-                    self.node.push(Nd {
+                    let n = Node(node.len() as u32);
+                    let last = node[c as usize].up;
+                    node.push(ListNode {
                         up: last,
-                        down: c,
-                        item: c,
-                        opt: o,
+                        down: Node(c),
+                        item: ItemIx(c),
+                        option: OptionIx(o),
                     });
-                    self.node[last as usize].down = n;
-                    self.node[c as usize].up = n;
-                    self.len[c as usize] += 1;
-                    self.orig.push(x as u32);
+                    node[last.0 as usize].down = n;
+                    node[c as usize].up = n;
+                    len[c as usize] += 1;
+                    self.orig.push(Node(x as u32));
                     self.lazy_of[x] = n;
                 } else {
                     let color = colors.get(x).copied().unwrap_or(NO_COLOR);
                     if let Some(first) = first {
-                        let place = self.sec.len() as u32 - sec;
+                        let place = self.sec.data.len() as u32 - sec.0;
                         per_item[(c - n_primary) as usize].push((first, o, color, place));
                     }
-                    self.sec.push((c - n_primary, color));
+                    self.sec.data.push((Secondary(c - n_primary), color));
                 }
             }
-            self.opts.push(Opt {
+            self.opts.data.push(OptionParts {
                 prim,
-                prim_end: self.node.len() as u32,
+                prim_end: Node(node.len() as u32),
                 sec,
-                sec_end: self.sec.len() as u32,
+                sec_end: SecondaryNode(self.sec.data.len() as u32),
             });
         }
         // The static lists.
@@ -297,35 +320,41 @@ impl LazyLinks {
         self.entry_opt.clear();
         self.entry_color.clear();
         for list in &mut per_item {
-            self.group_start.push(self.groups.len() as u32);
+            self.group_start
+                .data
+                .push(GroupIx(self.groups.data.len() as u32));
             list.sort_unstable_by_key(|&(first, o, _, _)| (first, o));
             let runs = list.chunk_by(|a, b| a.0 == b.0).count();
             let grouped = list.len() >= GROUP_MIN * runs;
             for run in list.chunk_by(|a, b| a.0 == b.0 || !grouped) {
-                let start = self.entry_opt.len() as u32;
-                self.entry_opt.extend(run.iter().map(|e| e.1));
-                self.entry_color.extend(run.iter().map(|e| e.2));
+                let start = Entry(self.entry_opt.data.len() as u32);
+                self.entry_opt
+                    .data
+                    .extend(run.iter().map(|e| OptionIx(e.1)));
+                self.entry_color.data.extend(run.iter().map(|e| e.2));
                 let (item, place) = (run[0].0, run[0].3);
                 let walk = grouped
-                    && run.len() == self.len[item as usize] as usize
+                    && run.len() == len[item as usize] as usize
                     && run.iter().all(|e| e.3 == place);
-                self.groups.push(Group {
+                self.groups.data.push(Group {
                     // An ungrouped list is one group, never skipped (see
                     // `rule_out`).
-                    item: if grouped { item } else { n_primary },
+                    item: ItemIx(if grouped { item } else { n_primary }),
                     start,
-                    end: self.entry_opt.len() as u32,
+                    end: Entry(self.entry_opt.data.len() as u32),
                     place: if walk { place } else { u32::MAX },
                 });
             }
         }
-        self.group_start.push(self.groups.len() as u32);
-        self.hidden.clear();
-        self.hidden.resize(self.opts.len(), false);
-        self.state.clear();
-        self.state.resize(n_secondary as usize, 0);
+        self.group_start
+            .data
+            .push(GroupIx(self.groups.data.len() as u32));
+        self.hidden.data.clear();
+        self.hidden.data.resize(self.opts.data.len(), false);
+        self.state.data.clear();
+        self.state.data.resize(n_secondary as usize, 0);
         self.trail.clear();
-        self.trail.resize(self.opts.len(), 0);
+        self.trail.resize(self.opts.data.len(), OptionIx(0));
         self.trail_len = 0;
         self.undo.clear();
         self.undo.resize(n_items as usize, (0, 0));
@@ -339,89 +368,11 @@ impl LazyLinks {
         }
     }
 
-    /// Node `i`.
-    #[inline(always)]
-    fn nd(&self, i: u32) -> Nd {
-        at(&self.node, i)
-    }
-
-    /// Node `i`, to change.
-    #[inline(always)]
-    fn nd_mut(&mut self, i: u32) -> &mut Nd {
-        at_mut(&mut self.node, i)
-    }
-
-    /// The links of node `i`.
-    #[inline(always)]
-    fn lk(&self, i: u32) -> Link {
-        let Nd { up, down, .. } = self.nd(i);
-        Link { up, down }
-    }
-
-    /// The item of node `i`.
-    #[inline(always)]
-    fn item_at(&self, i: u32) -> u32 {
-        self.nd(i).item
-    }
-
-    /// Option `o`.
-    #[inline(always)]
-    fn op(&self, o: u32) -> Opt {
-        at(&self.opts, o)
-    }
-
-    /// The option of node `i`.
-    #[inline(always)]
-    fn opt_of(&self, i: u32) -> u32 {
-        self.nd(i).opt
-    }
-
-    /// Is option `o` hidden?
-    #[inline(always)]
-    fn is_hidden(&self, o: u32) -> bool {
-        at(&self.hidden, o)
-    }
-
-    /// Hides or shows option `o`.
-    #[inline(always)]
-    fn set_hidden(&mut self, o: u32, hidden: bool) {
-        *at_mut(&mut self.hidden, o) = hidden;
-    }
-
-    /// The length of item `c`'s list.
-    #[inline(always)]
-    fn ln(&self, c: u32) -> u32 {
-        at(&self.len, c)
-    }
-
-    /// The length of item `c`'s list, to change.
-    #[inline(always)]
-    fn len_mut(&mut self, c: u32) -> &mut u32 {
-        at_mut(&mut self.len, c)
-    }
-
     /// Is primary item `c` active?
     #[inline(always)]
-    fn is_active(&self, c: u32) -> bool {
-        at(&self.active, c / 64) >> (c % 64) & 1 != 0
+    fn is_active(&self, c: ItemIx) -> bool {
+        self.active[c.0 as usize / 64] >> (c.0 % 64) & 1 != 0
     }
-}
-
-/// Entry `i` of `v`, unchecked (see the note at the top of the module;
-/// debug builds check the bound).
-#[inline(always)]
-fn at<T: Copy>(v: &[T], i: u32) -> T {
-    debug_assert!((i as usize) < v.len());
-    // SAFETY: see the note at the top of the module.
-    unsafe { *v.get_unchecked(i as usize) }
-}
-
-/// Entry `i` of `v`, to change, unchecked (as [`at`]).
-#[inline(always)]
-fn at_mut<T>(v: &mut [T], i: u32) -> &mut T {
-    debug_assert!((i as usize) < v.len());
-    // SAFETY: see the note at the top of the module.
-    unsafe { v.get_unchecked_mut(i as usize) }
 }
 
 /// The stamp after `stamp`; when the stamps wrap around, every mark in
@@ -438,7 +389,7 @@ fn next_stamp(stamp: u32, marks: &mut [u32]) -> u32 {
 /// The items of each option of the node layout `items` (see
 /// [`XccLinks::build`](crate::engine::xcc::XccLinks::build)), in order, and an
 /// empty one after the last.
-fn options_of(items: &[Slot]) -> impl Iterator<Item = &[Slot]> {
+fn options_of(items: &[ItemIx]) -> impl Iterator<Item = &[ItemIx]> {
     let n = items
         .iter()
         .position(|&s| s == SPACER)

@@ -1,8 +1,6 @@
 //! Algorithm C's levels on the lazy links: the item choice, what the
 //! solver asks of them, and the [`Levels`] that [`search_levels`] runs.
 
-#![allow(unsafe_code)]
-
 use super::*;
 use crate::engine::levels::{first_active, leftmost_min, search_levels, Levels, Run, State};
 use crate::outcome::Step;
@@ -13,45 +11,47 @@ impl LazyLinks {
     #[inline(always)]
     pub(super) fn choose(&self) -> Option<u32> {
         match self.choice_rule {
-            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len),
-            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len),
+            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len.data),
+            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len.data),
             ColorChoice::First => first_active(&self.active),
         }
     }
 
     /// The item the search would branch on, and whether it is a dead end.
-    pub(crate) fn choose_item(&self) -> Option<(Slot, bool)> {
+    pub(crate) fn choose_item(&self) -> Option<(ItemIx, bool)> {
         let best = self.choose()?;
-        Some((Slot(best), self.ln(best) == 0))
+        let best = ItemIx(best);
+        Some((best, self.len[best] == 0))
     }
 
     /// The item of node `x` of the problem's arena (a primary item's node).
-    pub(crate) fn item_of(&self, x: Node) -> Slot {
-        Slot(self.item_at(self.lazy_of[x.0 as usize]))
+    pub(crate) fn item_of(&self, x: Node) -> ItemIx {
+        self.node[self.lazy_of[x.0 as usize]].item
     }
 
     /// The node after `x` in its item's list, in the problem's arena.
     pub(crate) fn down(&self, x: Node) -> Node {
-        Node(self.orig[self.lk(self.lazy_of[x.0 as usize]).down as usize])
+        self.orig[self.node[self.lazy_of[x.0 as usize]].down.0 as usize]
     }
 
     /// The length of primary item `c`'s list.
-    pub(crate) fn len_of(&self, c: Slot) -> u32 {
-        self.ln(c.0)
+    pub(crate) fn len_of(&self, c: ItemIx) -> u32 {
+        self.len[c]
     }
 
     /// The place of `cur` in the list of the item `stop` and the list's
     /// length, as [`XccLinks::position`](crate::engine::xcc::XccLinks::position) without bounds.
     pub(crate) fn position(&self, cur: Node, stop: Node) -> (u32, u32) {
-        let c = stop.0;
+        let c = ItemIx(stop.0);
+        let head = c.header();
         let cur = self.lazy_of[cur.0 as usize];
-        let mut x = self.lk(c).down;
+        let mut x = self.node[head].down;
         let mut k = 0;
-        while x != cur && x != c {
+        while x != cur && x != head {
             k += 1;
-            x = self.lk(x).down;
+            x = self.node[x].down;
         }
-        (k, self.ln(c).max(k + 1))
+        (k, self.len[c].max(k + 1))
     }
 
     /// The search of
@@ -94,7 +94,7 @@ impl LazyLinks {
     pub(super) fn translate(&self, choice: &mut [Node], stop: &mut [Node], into: bool) {
         let map = if into { &self.lazy_of } else { &self.orig };
         for x in choice.iter_mut().chain(stop) {
-            x.0 = map[x.0 as usize];
+            *x = map[x.0 as usize];
         }
     }
 }
@@ -110,7 +110,7 @@ impl<const E: bool> Levels for Lazy<'_, E> {
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.0.ln(c)
+        self.0.len[ItemIx(c)]
     }
 
     #[inline(always)]
@@ -120,20 +120,21 @@ impl<const E: bool> Levels for Lazy<'_, E> {
 
     #[inline(always)]
     fn open(&mut self, c: u32, _level: usize) -> u32 {
+        let c = ItemIx(c);
         let _ = self.0.cover::<false>(c);
-        self.0.lk(c).down
+        self.0.node[c.header()].down.0
     }
 
     #[inline(always)]
     fn close(&mut self, head: u32) {
-        let c = self.0.item_at(head);
-        self.0.uncover_from(c, c);
+        let c = self.0.node[Node(head)].item;
+        self.0.uncover_from(c, c.header());
     }
 
     #[inline(always)]
     fn commit(&mut self, x: u32, level: usize) -> bool {
         self.0.level_mark[level] = self.0.undo_len;
-        self.0.commit::<E>(x)
+        self.0.commit::<E>(Node(x))
     }
 
     #[inline(always)]
@@ -143,7 +144,7 @@ impl<const E: bool> Levels for Lazy<'_, E> {
 
     #[inline(always)]
     fn down(&self, x: u32) -> u32 {
-        self.0.lk(x).down
+        self.0.node[Node(x)].down.0
     }
 
     #[inline(always)]

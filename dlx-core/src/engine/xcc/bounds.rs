@@ -5,8 +5,6 @@
 //! solution is found twice; the last move of a level may be the null move
 //! (see the notes of [`super`]).
 
-#![allow(unsafe_code)]
-
 use super::*;
 use crate::engine::levels::{Run, State};
 use crate::outcome::Step;
@@ -30,20 +28,20 @@ impl XccLinks {
     /// items whose keys change are marked for the choice's tree (see
     /// [`super::scores`]), here and in the functions below.
     #[inline]
-    pub(super) fn commit_others_bounded<const K: usize, const T: bool>(&mut self, x: u32) {
+    pub(super) fn commit_others_bounded<const K: usize, const T: bool>(&mut self, x: Node) {
         self.for_others::<K>(x, |links, pp, node| {
             let cc = node.item;
-            if cc < links.n_primary {
+            if cc.0 < links.n_primary {
                 if T {
-                    links.scores.mark(cc);
+                    links.scores.mark(cc.0);
                 }
-                let b = &mut links.itm_mut(cc).bound;
+                let b = &mut links.bounds[cc].bound;
                 *b -= 1;
                 if *b == 0 {
-                    links.cover::<K, T>(cc, true);
+                    links.cover_item::<K, T>(cc, true);
                 }
             } else if node.color == NO_COLOR {
-                links.cover::<K, T>(cc, true);
+                links.cover_item::<K, T>(cc, true);
             } else if node.color != PURIFIED {
                 links.purify::<K, T>(pp);
             }
@@ -52,19 +50,19 @@ impl XccLinks {
 
     /// Undoes [`XccLinks::commit_others_bounded`].
     #[inline]
-    pub(super) fn uncommit_others_bounded<const K: usize, const T: bool>(&mut self, x: u32) {
+    pub(super) fn uncommit_others_bounded<const K: usize, const T: bool>(&mut self, x: Node) {
         self.for_others_rev::<K, false>(x, |links, pp, node| {
             let cc = node.item;
-            if cc < links.n_primary {
-                if links.itm_mut(cc).bound == 0 {
-                    links.uncover::<K, T>(cc, true);
+            if cc.0 < links.n_primary {
+                if links.bounds[cc].bound == 0 {
+                    links.uncover_item::<K, T>(cc, true);
                 }
                 if T {
-                    links.scores.mark(cc);
+                    links.scores.mark(cc.0);
                 }
-                links.itm_mut(cc).bound += 1;
+                links.bounds[cc].bound += 1;
             } else if node.color == NO_COLOR {
-                links.uncover::<K, T>(cc, true);
+                links.uncover_item::<K, T>(cc, true);
             } else if node.color != PURIFIED {
                 links.unpurify::<K, T>(pp);
             }
@@ -74,50 +72,64 @@ impl XccLinks {
     /// Hides the option of node `n`, the topmost in its item's list, and
     /// takes it out of that list (DLX3's `tweak`); when `block` is false the
     /// item was covered, which already hid the option's other nodes.
-    pub(super) fn tweak<const K: usize, const T: bool>(&mut self, n: u32, block: bool) {
+    pub(super) fn tweak<const K: usize, const T: bool>(&mut self, n: Node, block: bool) {
         let mut updates = 1;
         if block {
             updates += self.hide_others::<K, false, false, T>(n).0;
         }
         // `n` is in a primary item's list, so never purified.
-        let _ = self.hide::<false, T>(n, self.ic(n).item);
+        let _ = self.hide::<false, T>(n, self.item_color[n].item);
         self.updates += updates;
     }
 
     /// Undoes the tweaks of item `c` since `x` was its topmost option
     /// (DLX3's `untweak`), and the cover of `c` when `unblock` is false.
-    pub(super) fn untweak<const K: usize, const T: bool>(&mut self, c: u32, x: u32, unblock: bool) {
-        let z = self.nd(c).down;
-        self.link_mut(c).down = x;
-        let (mut rr, mut k, mut qq) = (x, 0, c);
+    ///
+    /// Not inlined: inlined, it made the loop of `search_bounds_k` large
+    /// enough that its states were dispatched through a jump table with
+    /// the run's fields reloaded at each (kq_n6_2_d2 1.4% more
+    /// instructions when the links moved onto the shared arena; 0.8% with
+    /// this call, on a path taken once per level backed up).
+    #[inline(never)]
+    pub(super) fn untweak<const K: usize, const T: bool>(
+        &mut self,
+        c: ItemIx,
+        x: Node,
+        unblock: bool,
+    ) {
+        let head = c.header();
+        let z = self.link[head].down;
+        self.link[head].down = x;
+        let (mut rr, mut k, mut qq) = (x, 0, head);
         while rr != z {
-            self.link_mut(rr).up = qq;
+            self.link[rr].up = qq;
             k += 1;
             if unblock {
                 self.unhide_others::<K, T>(rr);
             }
             qq = rr;
-            rr = self.nd(rr).down;
+            rr = self.link[rr].down;
         }
-        self.link_mut(rr).up = qq;
-        *self.len_mut(c) += k;
+        self.link[rr].up = qq;
+        self.len[c] += k;
         if T {
-            self.scores.mark(c);
+            self.scores.mark(c.0);
         }
         if !unblock {
-            self.uncover::<K, T>(c, false);
+            self.uncover_item::<K, T>(c, false);
         }
     }
 
     /// DLX3's choice, by the choice's tree when `T` (see
     /// [`super::scores`]), else by [`XccLinks::choose_bounded`]'s scan.
     #[inline(always)]
-    fn choose_bounded_t<const T: bool>(&mut self) -> (u32, i64) {
-        if T {
+    fn choose_bounded_t<const T: bool>(&mut self) -> (ItemIx, i64) {
+        let (best, score) = if T {
             self.choose_tree()
         } else {
             self.choose_bounded()
-        }
+        };
+        (ItemIx(best), score)
     }
 
     /// DLX3's choice: the active primary item of least score (see the
@@ -133,9 +145,9 @@ impl XccLinks {
             while bits != 0 {
                 let k = (w * 64) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
-                let Itm { bound: b, slack } = self.itm(k);
+                let Bounds { bound: b, slack } = self.bounds[ItemIx(k)];
                 let s = u64::from(slack.min(b));
-                let l = self.ln(k);
+                let l = self.len[ItemIx(k)];
                 let t = u64::from(l) + s + 1;
                 if t <= u64::from(b) {
                     return (k, t as i64 - i64::from(b));
@@ -170,24 +182,24 @@ impl XccLinks {
     pub(super) fn enter_bounded<const K: usize, const T: bool>(
         &mut self,
         level: usize,
-        best: u32,
+        best: ItemIx,
         choice: &mut [Node],
         stop: &mut [Node],
     ) {
-        let cur = self.nd(best).down;
-        choice[level] = Node(cur);
-        stop[level] = Node(best);
+        let cur = self.link[best.header()].down;
+        choice[level] = cur;
+        stop[level] = best.header();
         if T {
-            self.scores.mark(best);
+            self.scores.mark(best.0);
         }
-        self.itm_mut(best).bound -= 1;
-        let Itm { bound, slack } = self.itm(best);
+        self.bounds[best].bound -= 1;
+        let Bounds { bound, slack } = self.bounds[best];
         if bound == 0 && slack == 0 {
-            self.cover::<K, T>(best, true);
+            self.cover_item::<K, T>(best, true);
         } else {
             self.first_tweak[level] = cur;
             if bound == 0 {
-                self.cover::<K, T>(best, true);
+                self.cover_item::<K, T>(best, true);
             }
         }
     }
@@ -202,21 +214,21 @@ impl XccLinks {
         choice: &[Node],
         stop: &[Node],
     ) -> bool {
-        let best = stop[level].0;
-        let cur = choice[level].0;
-        let Itm { bound: b, slack: s } = self.itm(best);
+        let best = ItemIx(stop[level].0);
+        let cur = choice[level];
+        let Bounds { bound: b, slack: s } = self.bounds[best];
         if b == 0 && s == 0 {
-            if cur == best {
+            if cur == best.header() {
                 return false;
             }
-        } else if i64::from(self.ln(best)) <= i64::from(b) - i64::from(s) {
+        } else if i64::from(self.len[best]) <= i64::from(b) - i64::from(s) {
             return false;
-        } else if cur != best {
+        } else if cur != best.header() {
             self.tweak::<K, T>(cur, b != 0);
         } else if b != 0 {
             self.deactivate::<T>(best);
         }
-        if cur != best {
+        if cur != best.header() {
             self.commit_others_bounded::<K, T>(cur);
         }
         true
@@ -244,9 +256,9 @@ impl XccLinks {
         if score <= 0 {
             return Moves::DeadEnd;
         }
-        let Itm { bound, slack } = self.itm(best);
+        let Bounds { bound, slack } = self.bounds[best];
         let (b, s) = (i64::from(bound) - 1, i64::from(slack));
-        let len = i64::from(self.ln(best));
+        let len = i64::from(self.len[best]);
         let n = if b == 0 && s == 0 {
             len
         } else if b - s >= 0 {
@@ -293,12 +305,12 @@ impl XccLinks {
             self.enter_bounded::<0, T>(level, best, choice, stop);
             for _ in 0..m {
                 // The move tried and undone: only its tweak stays.
-                let cur = choice[level].0;
-                let Itm { bound, slack } = self.itm(best);
+                let cur = choice[level];
+                let Bounds { bound, slack } = self.bounds[best];
                 if !(bound == 0 && slack == 0) {
                     self.tweak::<0, T>(cur, bound != 0);
                 }
-                choice[level] = Node(self.nd(cur).down);
+                choice[level] = self.link[cur].down;
             }
             if !self.advance_bounded::<0, T>(level, choice, stop) {
                 return false;
@@ -390,18 +402,18 @@ impl XccLinks {
                 }
                 At::Backup => {
                     // M8: restore the level's item.
-                    let best = stop[level].0;
-                    if self.itm_mut(best).bound == 0 && self.itm_mut(best).slack == 0 {
-                        self.uncover::<K, T>(best, true);
+                    let best = ItemIx(stop[level].0);
+                    if self.bounds[best].bound == 0 && self.bounds[best].slack == 0 {
+                        self.uncover_item::<K, T>(best, true);
                     } else {
                         let x = self.first_tweak[level];
-                        let unblock = self.itm(best).bound != 0;
+                        let unblock = self.bounds[best].bound != 0;
                         self.untweak::<K, T>(best, x, unblock);
                     }
                     if T {
-                        self.scores.mark(best);
+                        self.scores.mark(best.0);
                     }
-                    self.itm_mut(best).bound += 1;
+                    self.bounds[best].bound += 1;
                     at = At::Backdown;
                 }
                 At::Backdown => {
@@ -414,12 +426,12 @@ impl XccLinks {
                     level -= 1;
                     let cur = choice[level];
                     if cur == stop[level] {
-                        self.reactivate::<T>(cur.0);
+                        self.reactivate::<T>(ItemIx(cur.0));
                         at = At::Backup;
                         continue;
                     }
-                    self.uncommit_others_bounded::<K, T>(cur.0);
-                    choice[level] = Node(self.nd(cur.0).down);
+                    self.uncommit_others_bounded::<K, T>(cur);
+                    choice[level] = self.link[cur].down;
                     at = At::Advance;
                 }
             }

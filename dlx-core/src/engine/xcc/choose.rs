@@ -2,8 +2,6 @@
 //! mapped onto it ([`ColorChoice`]), and what the solver asks of it
 //! (the branch at the root, a level's position for the progress estimate).
 
-#![allow(unsafe_code)]
-
 use super::*;
 use crate::engine::levels::{first_active, leftmost_min};
 
@@ -11,13 +9,14 @@ impl XccLinks {
     /// The item [`Solver::branch`](crate::Solver::branch) reports: DLX2's
     /// choice, or DLX3's when `bounded`, and whether it is a dead end;
     /// `None` when no primary item is active.
-    pub(crate) fn choose_item(&self, bounded: bool) -> Option<(Slot, bool)> {
+    pub(crate) fn choose_item(&self, bounded: bool) -> Option<(ItemIx, bool)> {
         if bounded {
             let (best, score) = self.choose_bounded();
-            (score != INFINITY).then_some((Slot(best), score <= 0))
+            (score != INFINITY).then_some((ItemIx(best), score <= 0))
         } else {
             let best = self.choose()?;
-            Some((Slot(best), self.ln(best) == 0))
+            let best = ItemIx(best);
+            Some((best, self.len[best] == 0))
         }
     }
 
@@ -32,22 +31,23 @@ impl XccLinks {
         stop: Node,
         bounded: bool,
     ) -> (u32, u32) {
-        let c = stop.0;
-        let tweaking = bounded && !(self.itm(c).bound == 0 && self.itm(c).slack == 0);
+        let c = ItemIx(stop.0);
+        let head = c.header();
+        let tweaking = bounded && !(self.bounds[c].bound == 0 && self.bounds[c].slack == 0);
         let mut x = if tweaking {
             self.first_tweak[level]
         } else {
-            self.nd(c).down
+            self.link[head].down
         };
         let mut k = 0;
-        while x != cur.0 && x != c {
+        while x != cur && x != head {
             k += 1;
-            x = self.nd(x).down;
+            x = self.link[x].down;
         }
         let n = if tweaking {
-            k + self.ln(c) + 1
+            k + self.len[c] + 1
         } else {
-            self.ln(c)
+            self.len[c]
         };
         (k, n.max(k + 1))
     }
@@ -64,14 +64,14 @@ impl XccLinks {
     pub(crate) fn choose(&self) -> Option<u32> {
         let ranked = !self.rank.is_empty();
         let words = || self.active.iter().copied();
-        let len = |k: u32| self.ln(k);
+        let len = |k: u32| self.len[ItemIx(k)];
         match self.choice_rule {
             ColorChoice::Dlx2 if ranked => crate::seed::ranked_min::<0>(words(), len, &self.rank),
             ColorChoice::UpToOne if ranked => {
                 crate::seed::ranked_min::<1>(words(), len, &self.rank)
             }
-            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len),
-            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len),
+            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len.data),
+            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len.data),
             ColorChoice::First => first_active(&self.active),
         }
     }

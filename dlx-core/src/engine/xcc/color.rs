@@ -4,8 +4,6 @@
 //! early rule, a commit that leaves an active primary item without options
 //! is undone at once, as his SSXCC does.
 
-#![allow(unsafe_code)]
-
 use super::*;
 use crate::engine::levels::{search_levels, Levels, Run};
 use crate::outcome::Step;
@@ -22,14 +20,14 @@ impl XccLinks {
     /// without options, for [`XccLinks::row_is_dead`] to look at; false
     /// without `E`.
     #[inline(always)]
-    pub(super) fn hide<const E: bool, const T: bool>(&mut self, x: u32, item: u32) -> bool {
-        let Link { up, down } = self.lk(x);
-        self.link_mut(up).down = down;
-        self.link_mut(down).up = up;
+    pub(super) fn hide<const E: bool, const T: bool>(&mut self, x: Node, item: ItemIx) -> bool {
+        let Link { up, down } = self.link[x];
+        self.link[up].down = down;
+        self.link[down].up = up;
         if T {
-            self.scores.mark(item);
+            self.scores.mark(item.0);
         }
-        let len = self.len_mut(item);
+        let len = &mut self.len[item];
         *len -= 1;
         // Without a branch: most items that run out are of the option being
         // tried, and the row that emptied one is looked at again (see
@@ -42,12 +40,12 @@ impl XccLinks {
     /// active primary item without options that is not one of the option
     /// being tried?
     #[cold]
-    pub(super) fn row_is_dead<const K: usize>(&mut self, rr: u32) -> bool {
+    pub(super) fn row_is_dead<const K: usize>(&mut self, rr: Node) -> bool {
         let mut dead = false;
         self.for_row_others::<K, true>(rr, |links, _, node| {
             let c = node.item;
-            dead |= c < links.n_primary
-                && links.ln(c) == 0
+            dead |= c.0 < links.n_primary
+                && links.len[c] == 0
                 && links.is_active(c)
                 && !links.in_trying(c);
         });
@@ -56,23 +54,23 @@ impl XccLinks {
 
     /// Is primary item `c` active?
     #[inline(always)]
-    pub(super) fn is_active(&self, c: u32) -> bool {
-        self.active[c as usize / 64] >> (c % 64) & 1 != 0
+    pub(super) fn is_active(&self, c: ItemIx) -> bool {
+        self.active[c.0 as usize / 64] >> (c.0 % 64) & 1 != 0
     }
 
     /// Is `c` an item of the option [`XccLinks::commit_others_early`] is
     /// trying?
     #[cold]
-    pub(super) fn in_trying(&self, c: u32) -> bool {
+    pub(super) fn in_trying(&self, c: ItemIx) -> bool {
         let x = self.trying;
-        if self.ic(x).item == c {
+        if self.item_color[x].item == c {
             return true;
         }
         let mut nn = x + 1;
         while nn != x {
-            let node = self.ic(nn);
-            if node.item == SPACER.0 {
-                nn = self.lk(nn).up;
+            let node = self.item_color[nn];
+            if node.item == SPACER {
+                nn = self.link[nn].up;
             } else if node.item == c {
                 return true;
             } else {
@@ -84,14 +82,14 @@ impl XccLinks {
 
     /// Links node `x` back into its item's list.
     #[inline(always)]
-    pub(super) fn unhide<const T: bool>(&mut self, x: u32, item: u32) {
-        let Link { up, down } = self.lk(x);
-        self.link_mut(up).down = x;
-        self.link_mut(down).up = x;
+    pub(super) fn unhide<const T: bool>(&mut self, x: Node, item: ItemIx) {
+        let Link { up, down } = self.link[x];
+        self.link[up].down = x;
+        self.link[down].up = x;
         if T {
-            self.scores.mark(item);
+            self.scores.mark(item.0);
         }
-        *self.len_mut(item) += 1;
+        self.len[item] += 1;
     }
 
     /// Unlinks the nodes of option `rr` other than `rr` itself, skipping
@@ -105,7 +103,7 @@ impl XccLinks {
         const T: bool,
     >(
         &mut self,
-        rr: u32,
+        rr: Node,
     ) -> (u64, bool) {
         let mut updates = 0;
         let mut emptied = false;
@@ -126,8 +124,8 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn for_others<const K: usize>(
         &mut self,
-        x: u32,
-        mut f: impl FnMut(&mut Self, u32, Ic),
+        x: Node,
+        mut f: impl FnMut(&mut Self, Node, ItemColor),
     ) {
         self.for_others_while::<K, false>(x, |links, nn, node| {
             f(links, nn, node);
@@ -156,13 +154,13 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn for_row_others<const K: usize, const ONE_LOOP: bool>(
         &mut self,
-        x: u32,
-        mut f: impl FnMut(&mut Self, u32, Ic),
+        x: Node,
+        mut f: impl FnMut(&mut Self, Node, ItemColor),
     ) {
         let (first, len, j) = if K == 0 || (K == SPANS && !ONE_LOOP) {
             return self.for_others::<K>(x, f);
         } else if K == SPANS {
-            let [first, end] = self.span(x);
+            let [first, end] = self.spans[x];
             (first, end - first, x - first)
         } else {
             let (first, j) = self.place_in_option::<K>(x);
@@ -170,7 +168,7 @@ impl XccLinks {
         };
         for i in 0..len - 1 {
             let nn = first + i + u32::from(i >= j);
-            f(self, nn, self.ic(nn));
+            f(self, nn, self.item_color[nn]);
         }
     }
 
@@ -178,34 +176,34 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn for_others_rev<const K: usize, const ONE_LOOP: bool>(
         &mut self,
-        x: u32,
-        mut f: impl FnMut(&mut Self, u32, Ic),
+        x: Node,
+        mut f: impl FnMut(&mut Self, Node, ItemColor),
     ) {
         if K == 0 {
             let mut nn = x - 1;
             while nn != x {
-                let node = self.ic(nn);
-                if node.item == SPACER.0 {
-                    nn = self.lk(nn).down;
+                let node = self.item_color[nn];
+                if node.item == SPACER {
+                    nn = self.link[nn].down;
                     continue;
                 }
                 f(self, nn, node);
                 nn -= 1;
             }
         } else if K == SPANS && ONE_LOOP {
-            let [first, end] = self.span(x);
+            let [first, end] = self.spans[x];
             let j = x - first;
             for i in (0..end - first - 1).rev() {
                 let nn = first + i + u32::from(i >= j);
-                f(self, nn, self.ic(nn));
+                f(self, nn, self.item_color[nn]);
             }
         } else if K == SPANS {
-            let [first, end] = self.span(x);
-            for nn in (first..x).rev() {
-                f(self, nn, self.ic(nn));
+            let [first, end] = self.spans[x];
+            for nn in nodes(first, x).rev() {
+                f(self, nn, self.item_color[nn]);
             }
-            for nn in (x + 1..end).rev() {
-                f(self, nn, self.ic(nn));
+            for nn in nodes(x + 1, end).rev() {
+                f(self, nn, self.item_color[nn]);
             }
         } else {
             let k = K as u32;
@@ -213,7 +211,7 @@ impl XccLinks {
             for i in (1..k).rev() {
                 let t = j + i;
                 let nn = first + if t >= k { t - k } else { t };
-                f(self, nn, self.ic(nn));
+                f(self, nn, self.item_color[nn]);
             }
         }
     }
@@ -221,7 +219,7 @@ impl XccLinks {
     /// Undoes [`XccLinks::hide_others`], going forward as Knuth's `uncover`
     /// does (the order does not matter).
     #[inline(always)]
-    pub(super) fn unhide_others<const K: usize, const T: bool>(&mut self, rr: u32) {
+    pub(super) fn unhide_others<const K: usize, const T: bool>(&mut self, rr: Node) {
         self.for_row_others::<K, true>(rr, |links, nn, node| {
             if node.color != PURIFIED {
                 links.unhide::<T>(nn, node.item);
@@ -232,8 +230,19 @@ impl XccLinks {
     /// Covers item `c`: takes it out of the active list (a primary item,
     /// when `deactivate`) and hides every option in its list.
     #[inline]
-    pub(crate) fn cover<const K: usize, const T: bool>(&mut self, c: u32, deactivate: bool) {
+    pub(crate) fn cover_item<const K: usize, const T: bool>(
+        &mut self,
+        c: ItemIx,
+        deactivate: bool,
+    ) {
         self.cover_rows::<K, false, T>(c, deactivate);
+    }
+
+    /// [`XccLinks::cover_item`] for the levels of another engine (the memo),
+    /// which name items by their `u32`.
+    #[inline]
+    pub(crate) fn cover<const K: usize, const T: bool>(&mut self, c: u32, deactivate: bool) {
+        self.cover_item::<K, T>(ItemIx(c), deactivate);
     }
 
     /// [`XccLinks::cover`], its rows walked as [`XccLinks::for_row_others`]
@@ -241,17 +250,18 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn cover_rows<const K: usize, const ONE_LOOP: bool, const T: bool>(
         &mut self,
-        c: u32,
+        c: ItemIx,
         deactivate: bool,
     ) {
-        if deactivate && c < self.n_primary {
+        if deactivate && c.0 < self.n_primary {
             self.deactivate::<T>(c);
         }
         let mut updates = 1;
-        let mut rr = self.nd(c).down;
-        while rr != c {
+        let head = c.header();
+        let mut rr = self.link[head].down;
+        while rr != head {
             updates += self.hide_others::<K, false, ONE_LOOP, T>(rr).0;
-            rr = self.nd(rr).down;
+            rr = self.link[rr].down;
         }
         self.updates += updates;
     }
@@ -259,12 +269,23 @@ impl XccLinks {
     /// Undoes [`XccLinks::cover`].
     #[inline]
     pub(crate) fn uncover<const K: usize, const T: bool>(&mut self, c: u32, reactivate: bool) {
-        let mut rr = self.nd(c).down;
-        while rr != c {
+        self.uncover_item::<K, T>(ItemIx(c), reactivate);
+    }
+
+    /// Undoes [`XccLinks::cover_item`].
+    #[inline]
+    pub(crate) fn uncover_item<const K: usize, const T: bool>(
+        &mut self,
+        c: ItemIx,
+        reactivate: bool,
+    ) {
+        let head = c.header();
+        let mut rr = self.link[head].down;
+        while rr != head {
             self.unhide_others::<K, T>(rr);
-            rr = self.nd(rr).down;
+            rr = self.link[rr].down;
         }
-        if reactivate && c < self.n_primary {
+        if reactivate && c.0 < self.n_primary {
             self.reactivate::<T>(c);
         }
     }
@@ -272,48 +293,48 @@ impl XccLinks {
     /// Purifies the item of node `p` with `p`'s color: hides the options
     /// that give the item another color (or none), and marks those that
     /// give it the same color (DLX2's `purify`).
-    pub(super) fn purify<const K: usize, const T: bool>(&mut self, p: u32) {
-        let Nd {
-            item: cc, color: x, ..
-        } = self.nd(p);
+    pub(super) fn purify<const K: usize, const T: bool>(&mut self, p: Node) {
+        let ItemColor { item: cc, color: x } = self.item_color[p];
         let mut updates = 0;
-        let mut rr = self.nd(cc).down;
-        while rr != cc {
-            if self.nd(rr).color != x {
+        let head = cc.header();
+        let mut rr = self.link[head].down;
+        while rr != head {
+            if self.item_color[rr].color != x {
                 updates += self.hide_others::<K, false, false, T>(rr).0;
             } else if rr != p {
-                self.set_color(rr, PURIFIED);
+                self.item_color[rr].color = PURIFIED;
             }
-            rr = self.nd(rr).down;
+            rr = self.link[rr].down;
         }
         self.updates += updates;
     }
 
     /// Undoes [`XccLinks::purify`].
-    pub(super) fn unpurify<const K: usize, const T: bool>(&mut self, p: u32) {
-        let cc = self.nd(p).item;
-        self.unpurify_from::<K, T>(p, self.nd(cc).up);
+    pub(super) fn unpurify<const K: usize, const T: bool>(&mut self, p: Node) {
+        let cc = self.item_color[p].item;
+        self.unpurify_from::<K, T>(p, self.link[cc.header()].up);
     }
 
     /// [`XccLinks::cover`] under the early rule, stopping after the row
     /// that leaves an active primary item without options: returns that row
     /// (the cover is then partial, `c` inactive), or `None`.
     #[inline(always)]
-    pub(super) fn cover_early<const K: usize>(&mut self, c: u32) -> Option<u32> {
-        if c < self.n_primary {
+    pub(super) fn cover_early<const K: usize>(&mut self, c: ItemIx) -> Option<Node> {
+        if c.0 < self.n_primary {
             self.deactivate::<false>(c);
         }
         let mut updates = 1;
-        let mut rr = self.nd(c).down;
+        let head = c.header();
+        let mut rr = self.link[head].down;
         let mut stopped = None;
-        while rr != c {
+        while rr != head {
             let (hidden, emptied) = self.hide_others::<K, true, true, false>(rr);
             updates += hidden;
             if emptied && self.row_is_dead::<K>(rr) {
                 stopped = Some(rr);
                 break;
             }
-            rr = self.nd(rr).down;
+            rr = self.link[rr].down;
         }
         self.updates += updates;
         stopped
@@ -321,12 +342,13 @@ impl XccLinks {
 
     /// Undoes the rows of item `c`'s list from `rr` back to the first, and
     /// the deactivation: the undo of a cover stopped at `rr`.
-    pub(super) fn uncover_from<const K: usize>(&mut self, c: u32, mut rr: u32) {
-        while rr != c {
+    pub(super) fn uncover_from<const K: usize>(&mut self, c: ItemIx, mut rr: Node) {
+        let head = c.header();
+        while rr != head {
             self.unhide_others::<K, false>(rr);
-            rr = self.nd(rr).up;
+            rr = self.link[rr].up;
         }
-        if c < self.n_primary {
+        if c.0 < self.n_primary {
             self.reactivate::<false>(c);
         }
     }
@@ -335,15 +357,14 @@ impl XccLinks {
     /// that leaves an active primary item without options: returns that row
     /// (the purification is then partial), or `None`.
     #[inline(always)]
-    pub(super) fn purify_early<const K: usize>(&mut self, p: u32) -> Option<u32> {
-        let Nd {
-            item: cc, color: x, ..
-        } = self.nd(p);
+    pub(super) fn purify_early<const K: usize>(&mut self, p: Node) -> Option<Node> {
+        let ItemColor { item: cc, color: x } = self.item_color[p];
         let mut updates = 0;
-        let mut rr = self.nd(cc).down;
+        let head = cc.header();
+        let mut rr = self.link[head].down;
         let mut stopped = None;
-        while rr != cc {
-            if self.nd(rr).color != x {
+        while rr != head {
+            if self.item_color[rr].color != x {
                 let (hidden, emptied) = self.hide_others::<K, true, true, false>(rr);
                 updates += hidden;
                 if emptied && self.row_is_dead::<K>(rr) {
@@ -351,9 +372,9 @@ impl XccLinks {
                     break;
                 }
             } else if rr != p {
-                self.set_color(rr, PURIFIED);
+                self.item_color[rr].color = PURIFIED;
             }
-            rr = self.nd(rr).down;
+            rr = self.link[rr].down;
         }
         self.updates += updates;
         stopped
@@ -362,14 +383,12 @@ impl XccLinks {
     /// Undoes the rows of the purification of `p`'s item from `rr` back to
     /// the first: the undo of a purification stopped at `rr` (or, from the
     /// last row, of a whole one).
-    pub(super) fn unpurify_from<const K: usize, const T: bool>(&mut self, p: u32, mut rr: u32) {
-        let Nd {
-            item: cc, color: x, ..
-        } = self.nd(p);
-        while rr != cc {
-            let node = self.nd(rr);
-            if node.color == PURIFIED {
-                self.set_color(rr, x);
+    pub(super) fn unpurify_from<const K: usize, const T: bool>(&mut self, p: Node, mut rr: Node) {
+        let ItemColor { item: cc, color: x } = self.item_color[p];
+        let head = cc.header();
+        while rr != head {
+            if self.item_color[rr].color == PURIFIED {
+                self.item_color[rr].color = x;
             } else if rr != p {
                 // The option's other nodes, in any order (see `for_row_others`).
                 self.for_row_others::<K, true>(rr, |links, nn, n| {
@@ -378,7 +397,7 @@ impl XccLinks {
                     }
                 });
             }
-            rr = node.up;
+            rr = self.link[rr].up;
         }
     }
 
@@ -389,6 +408,7 @@ impl XccLinks {
     /// then undone and the result is false.
     #[inline]
     pub(crate) fn commit_others_early<const K: usize>(&mut self, x: u32) -> bool {
+        let x = Node(x);
         self.trying = x;
         // The nodes committed (or skipped as purified) before a dead end.
         let mut done = 0;
@@ -417,25 +437,25 @@ impl XccLinks {
     /// in the order of [`XccLinks::commit_others_early`] (of
     /// [`XccLinks::for_others_while`] with `ONE_LOOP`), last first.
     #[cold]
-    pub(super) fn uncommit_first<const K: usize>(&mut self, x: u32, done: u32) {
+    pub(super) fn uncommit_first<const K: usize>(&mut self, x: Node, done: u32) {
         if K == SPANS {
             // The order of `for_others_while::<SPANS, true>`.
-            let [first, _] = self.span(x);
+            let [first, _] = self.spans[x];
             let j = x - first;
             for i in (0..done).rev() {
                 let pp = first + i + u32::from(i >= j);
-                self.uncommit_node::<K>(pp, self.ic(pp));
+                self.uncommit_node::<K>(pp, self.item_color[pp]);
             }
             return;
         }
         let (first, end) = if K == 0 {
             let mut end = x + 1;
-            while self.ic(end).item != SPACER.0 {
+            while self.item_color[end].item != SPACER {
                 end += 1;
             }
-            (self.lk(end).up, end)
+            (self.link[end].up, end)
         } else if K == SPANS {
-            let [first, end] = self.span(x);
+            let [first, end] = self.spans[x];
             (first, end)
         } else {
             let first = self.place_in_option::<K>(x).0;
@@ -444,16 +464,16 @@ impl XccLinks {
         let len = end - first;
         for i in (0..done).rev() {
             let pp = first + (x - first + 1 + i) % len;
-            self.uncommit_node::<K>(pp, self.ic(pp));
+            self.uncommit_node::<K>(pp, self.item_color[pp]);
         }
     }
 
     /// Undoes the commit of node `pp`, whose item and color are `node` (see
     /// [`XccLinks::commit_others`]).
     #[inline(always)]
-    pub(super) fn uncommit_node<const K: usize>(&mut self, pp: u32, node: Ic) {
+    pub(super) fn uncommit_node<const K: usize>(&mut self, pp: Node, node: ItemColor) {
         if node.color == NO_COLOR {
-            self.uncover::<K, false>(node.item, true);
+            self.uncover_item::<K, false>(node.item, true);
         } else if node.color != PURIFIED {
             self.unpurify::<K, false>(pp);
         }
@@ -465,15 +485,15 @@ impl XccLinks {
     #[inline(always)]
     pub(super) fn for_others_while<const K: usize, const ONE_LOOP: bool>(
         &mut self,
-        x: u32,
-        mut f: impl FnMut(&mut Self, u32, Ic) -> bool,
+        x: Node,
+        mut f: impl FnMut(&mut Self, Node, ItemColor) -> bool,
     ) -> bool {
         if K == 0 {
             let mut nn = x + 1;
             while nn != x {
-                let node = self.ic(nn);
-                if node.item == SPACER.0 {
-                    nn = self.lk(nn).up;
+                let node = self.item_color[nn];
+                if node.item == SPACER {
+                    nn = self.link[nn].up;
                     continue;
                 }
                 if !f(self, nn, node) {
@@ -482,23 +502,23 @@ impl XccLinks {
                 nn += 1;
             }
         } else if K == SPANS && ONE_LOOP {
-            let [first, end] = self.span(x);
+            let [first, end] = self.spans[x];
             let j = x - first;
             for i in 0..end - first - 1 {
                 let nn = first + i + u32::from(i >= j);
-                if !f(self, nn, self.ic(nn)) {
+                if !f(self, nn, self.item_color[nn]) {
                     return false;
                 }
             }
         } else if K == SPANS {
-            let [first, end] = self.span(x);
-            for nn in x + 1..end {
-                if !f(self, nn, self.ic(nn)) {
+            let [first, end] = self.spans[x];
+            for nn in nodes(x + 1, end) {
+                if !f(self, nn, self.item_color[nn]) {
                     return false;
                 }
             }
-            for nn in first..x {
-                if !f(self, nn, self.ic(nn)) {
+            for nn in nodes(first, x) {
+                if !f(self, nn, self.item_color[nn]) {
                     return false;
                 }
             }
@@ -508,7 +528,7 @@ impl XccLinks {
             for i in 1..k {
                 let t = j + i;
                 let nn = first + if t >= k { t - k } else { t };
-                if !f(self, nn, self.ic(nn)) {
+                if !f(self, nn, self.item_color[nn]) {
                     return false;
                 }
             }
@@ -521,9 +541,10 @@ impl XccLinks {
     /// purified with that color.
     #[inline]
     pub(crate) fn commit_others<const K: usize>(&mut self, x: u32) {
+        let x = Node(x);
         self.for_others::<K>(x, |links, pp, node| {
             if node.color == NO_COLOR {
-                links.cover::<K, false>(node.item, true);
+                links.cover_item::<K, false>(node.item, true);
             } else if node.color != PURIFIED {
                 links.purify::<K, false>(pp);
             }
@@ -534,6 +555,7 @@ impl XccLinks {
     /// `ONE_LOOP`, undoes [`XccLinks::commit_others_early`].
     #[inline]
     pub(crate) fn uncommit_others<const K: usize, const ONE_LOOP: bool>(&mut self, x: u32) {
+        let x = Node(x);
         self.for_others_rev::<K, ONE_LOOP>(x, |links, pp, node| {
             links.uncommit_node::<K>(pp, node);
         });
@@ -552,31 +574,32 @@ impl XccLinks {
     pub(crate) fn force(&mut self, x: u32, colored: &[bool]) {
         // The tree of the choice does not see these changes.
         self.scores.valid = false;
+        let x = Node(x);
         let mut end = x;
-        while self.nd(end).item != SPACER.0 {
+        while self.item_color[end].item != SPACER {
             end += 1;
         }
-        let linked = (x..end).any(|nn| self.nd(nn).item < self.n_primary);
+        let linked = nodes(x, end).any(|nn| self.item_color[nn].item.0 < self.n_primary);
         if linked {
-            for nn in x..end {
-                let node = self.ic(nn);
+            for nn in nodes(x, end) {
+                let node = self.item_color[nn];
                 if node.color != PURIFIED {
                     let _ = self.hide::<false, false>(nn, node.item);
                     self.updates += 1;
                 }
             }
         }
-        for (k, pp) in (x..end).enumerate() {
-            let node = self.nd(pp);
+        for (k, pp) in nodes(x, end).enumerate() {
+            let node = self.item_color[pp];
             let cc = node.item;
-            if cc < self.n_primary {
-                let b = &mut self.itm_mut(cc).bound;
+            if cc.0 < self.n_primary {
+                let b = &mut self.bounds[cc].bound;
                 *b -= 1;
                 if *b == 0 {
-                    self.cover::<0, false>(cc, true);
+                    self.cover_item::<0, false>(cc, true);
                 }
             } else if node.color == NO_COLOR {
-                self.cover::<0, false>(cc, true);
+                self.cover_item::<0, false>(cc, true);
             } else if node.color != PURIFIED && !colored[k] {
                 self.purify::<0, false>(pp);
             }
@@ -641,7 +664,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.0.ln(c)
+        self.0.len[ItemIx(c)]
     }
 
     #[inline(always)]
@@ -651,13 +674,15 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn open(&mut self, c: u32, _level: usize) -> u32 {
+        let c = ItemIx(c);
         self.0.cover_rows::<K, E, false>(c, true);
-        self.0.nd(c).down
+        self.0.link[c.header()].down.0
     }
 
     #[inline(always)]
     fn close(&mut self, head: u32) {
-        self.0.uncover::<K, false>(self.0.nd(head).item, true);
+        self.0
+            .uncover_item::<K, false>(self.0.item_color[Node(head)].item, true);
     }
 
     #[inline(always)]
@@ -677,7 +702,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
 
     #[inline(always)]
     fn down(&self, x: u32) -> u32 {
-        self.0.nd(x).down
+        self.0.link[Node(x)].down.0
     }
 
     #[inline(always)]

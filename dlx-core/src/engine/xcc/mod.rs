@@ -49,16 +49,17 @@
 //! and null move), updates are items covered plus option nodes unlinked.
 //! On a problem without bounds the search is DLX2's, with DLX2's update for
 //! the cover of an empty item at a dead end (DLX3 skips that cover).
+//!
+//! # Bounds
+//!
+//! The arena's arrays are [`Arr`]s, indexed unchecked in release builds
+//! (see [`crate::engine::arena`]; against checked indexing it measured
+//! 5-17% faster on the shared XCC files). Every index the search reads
+//! comes from the arrays themselves or from `build`, which only stores
+//! indices of entries it has written, and the arrays do not change size
+//! between builds; debug builds check every bound.
 
-// This module is the third of the crate's exceptions to `deny(unsafe_code)`:
-// unchecked indexing of the nodes and lengths in the search (the plain links
-// do the same; here it measured 5-17% faster on the shared XCC files). Every index the
-// search reads comes from the arrays themselves or from `build`, which only
-// stores indices of entries it has written, and the arrays do not change
-// size between builds; debug builds check every bound.
-#![allow(unsafe_code)]
-
-use crate::engine::arena::{place_in_uniform, Node, Slot, SPACER};
+use crate::engine::arena::{nodes, place_in_uniform, Arr, ItemColor, ItemIx, Link, Node, SPACER};
 use crate::rule::ColorChoice;
 
 pub(crate) mod bounds;
@@ -75,33 +76,10 @@ pub(crate) const NO_COLOR: u32 = 0;
 /// color (Knuth's `-1`): the node stays in the item's frozen list.
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
-/// A node: vertical links, item and color code (see the module notes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Nd {
-    up: u32,
-    down: u32,
-    item: u32,
-    color: u32,
-}
-
-/// The vertical links of a node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Link {
-    up: u32,
-    down: u32,
-}
-
-/// The item and color code of a node.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Ic {
-    item: u32,
-    color: u32,
-}
-
 /// What Algorithm M keeps of a primary item (Knuth keeps the two together
 /// too: the choice reads both).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Itm {
+struct Bounds {
     /// How many more chosen options may contain the item.
     bound: u32,
     /// Its upper bound minus its lower bound.
@@ -113,10 +91,10 @@ struct Itm {
 pub(crate) struct XccLinks {
     /// The vertical links of each node, and its item and color code: two
     /// arrays, see the module notes.
-    link: Vec<Link>,
-    ic: Vec<Ic>,
+    link: Arr<Node, Link>,
+    item_color: Arr<Node, ItemColor>,
     /// Number of visible options in each item's list.
-    len: Vec<u32>,
+    len: Arr<ItemIx, u32>,
     n_items: u32,
     n_primary: u32,
     /// Bit `c % 64` of word `c / 64` is set while primary item `c` is
@@ -127,14 +105,14 @@ pub(crate) struct XccLinks {
     /// score scan, kq_n8_2_d2 1.22 -> 1.08 s).
     active: Vec<u64>,
     /// The bounds of each primary item.
-    items: Vec<Itm>,
+    bounds: Arr<ItemIx, Bounds>,
     /// The first option tweaked at each level (Algorithm M).
-    first_tweak: Vec<u32>,
+    first_tweak: Vec<Node>,
     /// Items covered plus option nodes unlinked, as Knuth counts them.
     pub(crate) updates: u64,
     /// For each node, the first node of its option and the option's spacer
     /// (see [`XccLinks::for_others`]).
-    spans: Vec<[u32; 2]>,
+    spans: Arr<Node, [Node; 2]>,
     /// The place of each node in its option (capped at 255), for
     /// [`XccLinks::place_in_option`]: one byte a node, where the spans take
     /// eight.
@@ -151,7 +129,7 @@ pub(crate) struct XccLinks {
     /// mapped onto Algorithm C; see [`ColorChoice`]).
     pub(crate) choice_rule: ColorChoice,
     /// A node of the option [`XccLinks::commit_others_early`] is trying.
-    trying: u32,
+    trying: Node,
     /// Under bounds, with many primary items, the tree of DLX3's choice
     /// (see [`scores`]).
     scores: scores::Scores,
@@ -184,7 +162,7 @@ impl XccLinks {
     pub(crate) fn build(
         &mut self,
         primary: u32,
-        items: &[Slot],
+        items: &[ItemIx],
         colors: &[u32],
         bounds: &[(u32, u32)],
         levels: usize,
@@ -196,49 +174,59 @@ impl XccLinks {
         self.n_items = n;
         self.n_primary = primary;
         self.updates = 0;
-        let mut nd: Vec<Nd> = Vec::with_capacity(items.len());
-        nd.extend((0..n).map(|c| Nd {
-            up: c,
-            down: c,
-            item: c,
+        let (link, item_color) = (&mut self.link.data, &mut self.item_color.data);
+        link.clear();
+        item_color.clear();
+        link.extend((0..n).map(|c| Link {
+            up: Node(c),
+            down: Node(c),
+        }));
+        item_color.extend((0..n).map(|c| ItemColor {
+            item: ItemIx(c),
             color: NO_COLOR,
         }));
-        self.len.clear();
-        self.len.resize(n as usize, 0);
+        let len = &mut self.len.data;
+        len.clear();
+        len.resize(n as usize, 0);
         // The option nodes, then links for the options with a primary item.
         let mut first = n as usize + 1;
-        nd.push(Nd {
-            item: SPACER.0,
-            ..Nd::default()
+        link.push(Link::default());
+        item_color.push(ItemColor {
+            item: SPACER,
+            color: NO_COLOR,
         });
         while first < items.len() {
             let end = first + items[first..].iter().position(|&s| s == SPACER).unwrap();
             let linked = items[first..end].iter().any(|s| s.0 < primary);
             for (x, &it) in (first..end).zip(&items[first..end]) {
-                let mut node = Nd {
-                    up: x as u32,
-                    down: x as u32,
-                    item: it.0,
-                    color: colors.get(x).copied().unwrap_or(NO_COLOR),
+                let mut node = Link {
+                    up: Node(x as u32),
+                    down: Node(x as u32),
                 };
                 if linked {
                     let head = it.0 as usize;
-                    let last = nd[head].up;
+                    let last = link[head].up;
                     node.up = last;
-                    node.down = it.0;
-                    nd[last as usize].down = x as u32;
-                    nd[head].up = x as u32;
-                    self.len[head] += 1;
+                    node.down = it.header();
+                    link[last.0 as usize].down = Node(x as u32);
+                    link[head].up = Node(x as u32);
+                    len[head] += 1;
                 }
-                nd.push(node);
+                link.push(node);
+                item_color.push(ItemColor {
+                    item: it,
+                    color: colors.get(x).copied().unwrap_or(NO_COLOR),
+                });
             }
             // The spacer: `up` is the option's first node; the spacer
             // before the option gets its last node as `down`.
-            nd[first - 1].down = end as u32 - 1;
-            nd.push(Nd {
-                up: first as u32,
-                down: end as u32,
-                item: SPACER.0,
+            link[first - 1].down = Node(end as u32 - 1);
+            link.push(Link {
+                up: Node(first as u32),
+                down: Node(end as u32),
+            });
+            item_color.push(ItemColor {
+                item: SPACER,
                 color: NO_COLOR,
             });
             first = end + 1;
@@ -246,24 +234,20 @@ impl XccLinks {
         // Nothing reads a secondary item's length; from this offset it never
         // reaches 0, so the early rule's hides need not ask which kind of
         // item they emptied (a secondary item has fewer than 2^31 nodes).
-        for l in &mut self.len[primary as usize..] {
+        for l in &mut len[primary as usize..] {
             *l += SECONDARY_LEN;
         }
         self.uniform = walk(items, n as usize);
-        self.link.clear();
-        self.link.extend(nd.iter().map(|n| Link {
-            up: n.up,
-            down: n.down,
-        }));
-        self.spans.clear();
-        self.spans.resize(nd.len(), [0, 0]);
+        let spans = &mut self.spans.data;
+        spans.clear();
+        spans.resize(link.len(), [Node(0), Node(0)]);
         self.place.clear();
-        self.place.resize(nd.len(), 0);
+        self.place.resize(link.len(), 0);
         let mut start = n as usize + 1;
-        for (x, node) in nd.iter().enumerate().skip(start) {
-            if node.item == SPACER.0 {
-                for s in &mut self.spans[start..x] {
-                    *s = [start as u32, x as u32];
+        for (x, node) in item_color.iter().enumerate().skip(start) {
+            if node.item == SPACER {
+                for s in &mut spans[start..x] {
+                    *s = [Node(start as u32), Node(x as u32)];
                 }
                 for (j, p) in self.place[start..x].iter_mut().enumerate() {
                     *p = j.min(255) as u8;
@@ -271,11 +255,6 @@ impl XccLinks {
                 start = x + 1;
             }
         }
-        self.ic.clear();
-        self.ic.extend(nd.iter().map(|n| Ic {
-            item: n.item,
-            color: n.color,
-        }));
         self.active.clear();
         self.active
             .resize((primary as usize).div_ceil(64), u64::MAX);
@@ -284,16 +263,16 @@ impl XccLinks {
                 *last = (1 << (primary % 64)) - 1;
             }
         }
-        self.items.clear();
+        self.bounds.clear();
         for c in 0..primary as usize {
             let (lo, hi) = bounds.get(c).copied().unwrap_or((1, 1));
-            self.items.push(Itm {
+            self.bounds.data.push(Bounds {
                 bound: hi,
                 slack: hi - lo,
             });
         }
         self.first_tweak.clear();
-        self.first_tweak.resize(levels, 0);
+        self.first_tweak.resize(levels, Node(0));
         self.rank.clear();
         let tree = !bounds.is_empty() && primary >= scores::tree_from();
         self.scores.build(tree, primary, n);
@@ -330,8 +309,8 @@ impl XccLinks {
         let (start, mut order) = self.list_orders(None);
         for w in start.windows(2) {
             order[w[0]..w[1]].sort_by_key(|&x| {
-                let [first, end] = self.span(x);
-                (end - first, x)
+                let [first, end] = self.spans[Node(x)];
+                (end.0 - first.0, x)
             });
         }
         self.relink(&start, &order);
@@ -341,10 +320,10 @@ impl XccLinks {
     /// shuffled with `rng`), as [`crate::seed::list_orders`] gives them.
     fn list_orders(&self, rng: Option<&mut crate::seed::Rng>) -> (Vec<usize>, Vec<u32>) {
         let first = self.n_items as usize + 1;
-        let (ic, link) = (&self.ic, &self.link);
+        let (item_color, link) = (&self.item_color.data, &self.link.data);
         let nodes = (first..link.len())
-            .filter(|&x| ic[x].item != SPACER.0 && link[x].down != x as u32)
-            .map(|x| (x as u32, ic[x].item));
+            .filter(|&x| item_color[x].item != SPACER && link[x].down != Node(x as u32))
+            .map(|x| (x as u32, item_color[x].item.0));
         crate::seed::list_orders(self.n_items as usize, nodes, rng)
     }
 
@@ -352,44 +331,17 @@ impl XccLinks {
     /// 1]]`.
     fn relink(&mut self, start: &[usize], order: &[u32]) {
         for c in 0..self.n_items as usize {
-            let head = c as u32;
+            let head = Node(c as u32);
             let mut prev = head;
             for &x in &order[start[c]..start[c + 1]] {
-                self.link[prev as usize].down = x;
-                self.link[x as usize].up = prev;
+                let x = Node(x);
+                self.link[prev].down = x;
+                self.link[x].up = prev;
                 prev = x;
             }
-            self.link[prev as usize].down = head;
-            self.link[head as usize].up = prev;
+            self.link[prev].down = head;
+            self.link[head].up = prev;
         }
-    }
-
-    /// Node `i`.
-    #[inline(always)]
-    fn nd(&self, i: u32) -> Nd {
-        debug_assert!((i as usize) < self.link.len());
-        // SAFETY: see the note at the top of the module; `link` and `ic`
-        // have one entry per node.
-        let (l, c) = unsafe {
-            (
-                *self.link.get_unchecked(i as usize),
-                *self.ic.get_unchecked(i as usize),
-            )
-        };
-        Nd {
-            up: l.up,
-            down: l.down,
-            item: c.item,
-            color: c.color,
-        }
-    }
-
-    /// The item and color code of node `i`.
-    #[inline(always)]
-    fn ic(&self, i: u32) -> Ic {
-        debug_assert!((i as usize) < self.ic.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.ic.get_unchecked(i as usize) }
     }
 
     /// The first node of the option of node `x` and `x`'s place in it, when
@@ -398,90 +350,27 @@ impl XccLinks {
     /// on the path from a row to its nodes' loads (see the plain links'
     /// `place_in_option`; wrect_5x5_a5w120, `K` = 6: 13% faster).
     #[inline(always)]
-    fn place_in_option<const K: usize>(&self, x: u32) -> (u32, u32) {
-        place_in_uniform::<K>(x, self.n_items, &self.place)
-    }
-
-    /// The first node of the option of node `i` and its spacer.
-    #[inline(always)]
-    fn span(&self, i: u32) -> [u32; 2] {
-        debug_assert!((i as usize) < self.spans.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.spans.get_unchecked(i as usize) }
-    }
-
-    /// The links of node `i`.
-    #[inline(always)]
-    fn lk(&self, i: u32) -> Link {
-        debug_assert!((i as usize) < self.link.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.link.get_unchecked(i as usize) }
-    }
-
-    /// The links of node `i`, to change.
-    #[inline(always)]
-    fn link_mut(&mut self, i: u32) -> &mut Link {
-        debug_assert!((i as usize) < self.link.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.link.get_unchecked_mut(i as usize) }
-    }
-
-    /// Sets the color code of node `i`.
-    #[inline(always)]
-    fn set_color(&mut self, i: u32, color: u32) {
-        debug_assert!((i as usize) < self.ic.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.ic.get_unchecked_mut(i as usize).color = color };
-    }
-
-    /// The length of item `c`'s list.
-    #[inline(always)]
-    fn ln(&self, c: u32) -> u32 {
-        debug_assert!((c as usize) < self.len.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.len.get_unchecked(c as usize) }
-    }
-
-    /// The bounds of primary item `c`.
-    #[inline(always)]
-    fn itm(&self, c: u32) -> Itm {
-        debug_assert!((c as usize) < self.items.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { *self.items.get_unchecked(c as usize) }
-    }
-
-    /// The bounds of primary item `c`, to change.
-    #[inline(always)]
-    fn itm_mut(&mut self, c: u32) -> &mut Itm {
-        debug_assert!((c as usize) < self.items.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.items.get_unchecked_mut(c as usize) }
-    }
-
-    /// The length of item `c`'s list, to change.
-    #[inline(always)]
-    fn len_mut(&mut self, c: u32) -> &mut u32 {
-        debug_assert!((c as usize) < self.len.len());
-        // SAFETY: see the note at the top of the module.
-        unsafe { self.len.get_unchecked_mut(c as usize) }
+    fn place_in_option<const K: usize>(&self, x: Node) -> (Node, u32) {
+        let (first, j) = place_in_uniform::<K>(x.0, self.n_items, &self.place);
+        (Node(first), j)
     }
 
     /// The item of node `x` ([`SPACER`] for a spacer).
     #[inline]
-    pub(crate) fn item_of(&self, x: Node) -> Slot {
-        Slot(self.nd(x.0).item)
+    pub(crate) fn item_of(&self, x: Node) -> ItemIx {
+        self.item_color[x].item
     }
 
     /// The node after `x` in its item's list.
     #[inline]
     pub(crate) fn down(&self, x: Node) -> Node {
-        Node(self.nd(x.0).down)
+        self.link[x].down
     }
 
     /// The length of item `c`'s list.
     #[inline]
-    pub(crate) fn len_of(&self, c: Slot) -> u32 {
-        self.ln(c.0)
+    pub(crate) fn len_of(&self, c: ItemIx) -> u32 {
+        self.len[c]
     }
 
     /// Is every primary item covered (inactive)?
@@ -505,20 +394,20 @@ impl XccLinks {
     /// Takes primary item `c` out of the active list (marking it for the
     /// choice's tree when `T`).
     #[inline]
-    fn deactivate<const T: bool>(&mut self, c: u32) {
-        self.active[c as usize / 64] &= !(1 << (c % 64));
+    fn deactivate<const T: bool>(&mut self, c: ItemIx) {
+        self.active[c.0 as usize / 64] &= !(1 << (c.0 % 64));
         if T {
-            self.scores.mark(c);
+            self.scores.mark(c.0);
         }
     }
 
     /// Puts primary item `c` back into the active list (marking it for the
     /// choice's tree when `T`).
     #[inline]
-    fn reactivate<const T: bool>(&mut self, c: u32) {
-        self.active[c as usize / 64] |= 1 << (c % 64);
+    fn reactivate<const T: bool>(&mut self, c: ItemIx) {
+        self.active[c.0 as usize / 64] |= 1 << (c.0 % 64);
         if T {
-            self.scores.mark(c);
+            self.scores.mark(c.0);
         }
     }
 }
@@ -531,7 +420,7 @@ impl XccLinks {
 /// wrect_5x5_a5w120 0.345 -> 0.323 s) and not on short ones, where the
 /// walk to the spacer is well predicted (latin_n7_g10, 3.8 nodes per item:
 /// 0.176 -> 0.186 s).
-fn uniform_len(items: &[Slot], n: usize) -> u32 {
+fn uniform_len(items: &[ItemIx], n: usize) -> u32 {
     let mut len = None;
     let mut start = n + 1;
     for (x, &it) in items.iter().enumerate().skip(n + 1) {
@@ -556,7 +445,7 @@ fn uniform_len(items: &[Slot], n: usize) -> u32 {
 /// by arithmetic when all options have one length and the lists are long
 /// ([`uniform_len`]), by the spacer when all have one length, else by the
 /// options' spans ([`SPANS`]).
-fn walk(items: &[Slot], n: usize) -> u32 {
+fn walk(items: &[ItemIx], n: usize) -> u32 {
     let k = uniform_len(items, n);
     if k >= 2 {
         return k;

@@ -117,12 +117,12 @@ impl XccLinks {
     /// s, !len, index or rank). `u128::MAX` for an inactive item.
     #[inline]
     fn key(&self, k: u32) -> u128 {
-        if !self.is_active(k) {
+        if !self.is_active(ItemIx(k)) {
             return u128::MAX;
         }
-        let Itm { bound: b, slack } = self.itm(k);
+        let Bounds { bound: b, slack } = self.bounds[ItemIx(k)];
         let s = u64::from(slack.min(b));
-        let l = self.ln(k);
+        let l = self.len[ItemIx(k)];
         let t = u64::from(l) + s + 1;
         if t <= u64::from(b) {
             return u128::from(k);
@@ -186,8 +186,8 @@ impl XccLinks {
         if best >> 96 == 0 {
             // An item short of its lower bound: its score is 0 or less.
             let k = best as u32;
-            let Itm { bound: b, slack } = self.itm(k);
-            let t = u64::from(self.ln(k)) + u64::from(slack.min(b)) + 1;
+            let Bounds { bound: b, slack } = self.bounds[ItemIx(k)];
+            let t = u64::from(self.len[ItemIx(k)]) + u64::from(slack.min(b)) + 1;
             return (k, t as i64 - i64::from(b));
         }
         let last = best as u32;

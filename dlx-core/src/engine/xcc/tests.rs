@@ -2,15 +2,16 @@ use super::*;
 use crate::seed::Rng;
 
 /// The nodes of each item's list, top to bottom.
-fn lists(x: &XccLinks) -> Vec<Vec<u32>> {
+fn lists(x: &XccLinks) -> Vec<Vec<Node>> {
     (0..x.n_items)
         .map(|c| {
+            let head = Node(c);
             let mut nodes = Vec::new();
-            let mut rr = x.lk(c).down;
-            while rr != c {
-                assert_eq!(x.lk(x.lk(rr).down).up, rr, "a broken link");
+            let mut rr = x.link[head].down;
+            while rr != head {
+                assert_eq!(x.link[x.link[rr].down].up, rr, "a broken link");
                 nodes.push(rr);
-                rr = x.lk(rr).down;
+                rr = x.link[rr].down;
             }
             nodes
         })
@@ -71,14 +72,14 @@ fn lists_in_order_of_length_keep_their_nodes_shortest_first() {
     for _ in 0..300 {
         let mut p = crate::engine::lazy::tests::random_problem(&mut rng);
         p.prepare_xcc(p.primary_count() + 1);
-        let (before, lengths) = (lists(&p.work.xcc), p.work.xcc.len.clone());
+        let (before, lengths) = (lists(&p.work.xcc), p.work.xcc.len.data.clone());
         p.work.xcc.order_by_length();
         let after = lists(&p.work.xcc);
-        assert_eq!(p.work.xcc.len, lengths);
+        assert_eq!(p.work.xcc.len.data, lengths);
         for (b, a) in before.iter().zip(&after) {
             let mut sorted = b.clone();
             sorted.sort_by_key(|&x| {
-                let [first, end] = p.work.xcc.span(x);
+                let [first, end] = p.work.xcc.spans[x];
                 (end - first, x)
             });
             assert_eq!(a, &sorted);
