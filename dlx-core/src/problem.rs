@@ -14,7 +14,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::engine::arena::{Node, Slot, MAX_NODES};
+use crate::engine::arena::{ItemIx, Node, MAX_NODES};
 use crate::engine::exact::{Links, FLAGGED};
 use crate::engine::lazy::LazyLinks;
 use crate::engine::levels::State;
@@ -74,7 +74,7 @@ pub struct Problem {
     seen: Vec<u32>,
     stamp: u32,
     /// The items of a long option being checked.
-    scratch: Vec<Slot>,
+    scratch: Vec<ItemIx>,
     /// The color code of each node (1 + the color's index; 0: none), empty
     /// while no option has a color and shorter than the nodes when the last
     /// options have none.
@@ -349,7 +349,7 @@ impl Problem {
         // Most options are short: check them in a local buffer (a repeat
         // by comparison) and link them in one go.
         let n = self.item_count();
-        let mut buf = [Slot(0); SHORT];
+        let mut buf = [ItemIx(0); SHORT];
         let mut k = 0;
         let mut has_primary = false;
         let mut items = items.into_iter();
@@ -362,7 +362,7 @@ impl Problem {
             if i >= n {
                 return Err(BuildError::UnknownItem { item, items: n });
             }
-            let slot = Slot(i as u32);
+            let slot = ItemIx(i as u32);
             if buf[..k].contains(&slot) {
                 return Err(BuildError::RepeatedItem { item });
             }
@@ -479,7 +479,7 @@ impl Problem {
             }
             self.seen[i] = self.stamp;
             has_primary |= i < self.primary_count();
-            self.scratch.push(Slot(i as u32));
+            self.scratch.push(ItemIx(i as u32));
         }
         if self.links.node_count() + self.scratch.len() >= MAX_NODES {
             return Err(BuildError::TooLarge);

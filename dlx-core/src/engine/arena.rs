@@ -35,10 +35,6 @@ pub(crate) struct Node(pub(crate) u32);
 #[repr(transparent)]
 pub(crate) struct ItemIx(pub(crate) u32);
 
-/// The name [`ItemIx`] had, for the modules outside the engines that
-/// still use it (the solver, the problem, the memo engine).
-pub(crate) use ItemIx as Slot;
-
 impl From<Item> for ItemIx {
     #[inline]
     fn from(item: Item) -> ItemIx {

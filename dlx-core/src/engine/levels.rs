@@ -8,6 +8,7 @@
 
 use crate::engine::arena::Node;
 use crate::outcome::Step;
+use crate::rule::ColorChoice;
 
 /// Where the search machine stands; mirrors the labels of DLX1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,6 +54,19 @@ pub(crate) fn leftmost_min<const STOP: u32>(active: &[u64], len: &[u32]) -> Opti
 pub(crate) fn first_active(active: &[u64]) -> Option<u32> {
     let w = active.iter().position(|&w| w != 0)?;
     Some((w * 64) as u32 + active[w].trailing_zeros())
+}
+
+/// The item a colored rule picks, unseeded, from the active primary items
+/// (`active`) by their lengths (`len`): the one reading of [`ColorChoice`]
+/// that the colored and the lazy links share. `None` when no primary item
+/// is active.
+#[inline(always)]
+pub(crate) fn colored_choice(rule: ColorChoice, active: &[u64], len: &[u32]) -> Option<u32> {
+    match rule {
+        ColorChoice::Dlx2 => leftmost_min::<0>(active, len),
+        ColorChoice::UpToOne => leftmost_min::<1>(active, len),
+        ColorChoice::First => first_active(active),
+    }
 }
 
 /// Where a colored search stands between calls, and what it has counted:

@@ -1,7 +1,7 @@
 //! Forcing options before the search, and entering a part of a cut.
 
 use super::*;
-use crate::engine::arena::Slot;
+use crate::engine::arena::ItemIx;
 use crate::engine::exact::FLAGGED;
 use crate::engine::xcc::bounds::Moves;
 use crate::outcome::ForceError;
@@ -29,7 +29,7 @@ impl Solver<'_> {
             return self.force_colored(o, x);
         }
         for item in self.p.option_items(o) {
-            if !self.p.links.is_active(Slot(item.index() as u32)) {
+            if !self.p.links.is_active(ItemIx(item.index() as u32)) {
                 return Err(ForceError::Conflict { option: o, item });
             }
         }

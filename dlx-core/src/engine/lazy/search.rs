@@ -2,7 +2,7 @@
 //! solver asks of them, and the [`Levels`] that [`search_levels`] runs.
 
 use super::*;
-use crate::engine::levels::{first_active, leftmost_min, search_levels, Levels, Run, State};
+use crate::engine::levels::{colored_choice, search_levels, Levels, Run, State};
 use crate::outcome::Step;
 
 impl LazyLinks {
@@ -10,11 +10,7 @@ impl LazyLinks {
     /// item is covered.
     #[inline(always)]
     pub(super) fn choose(&self) -> Option<u32> {
-        match self.choice_rule {
-            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len.data),
-            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len.data),
-            ColorChoice::First => first_active(&self.active),
-        }
+        colored_choice(self.choice_rule, &self.active, &self.len.data)
     }
 
     /// The item the search would branch on, and whether it is a dead end.

@@ -3,7 +3,7 @@
 //! the length of the problem's options, as the plain search's loops are.
 
 use super::search::Moves;
-use crate::engine::arena::{Node, Slot};
+use crate::engine::arena::{ItemIx, Node};
 use crate::engine::exact::{Links, IN_ORDER, PLAIN};
 use crate::engine::xcc::{XccLinks, NO_COLOR};
 use crate::rule::Choice;
@@ -42,18 +42,18 @@ impl<const K: usize> Moves for Plain<'_, K> {
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.links.len_of(Slot(c))
+        self.links.len_of(ItemIx(c))
     }
 
     #[inline(always)]
     fn open(&mut self, c: u32) -> u32 {
-        self.links.cover::<PLAIN, K>(Slot(c));
-        self.links.link[Slot(c).header()].down.0
+        self.links.cover::<PLAIN, K>(ItemIx(c));
+        self.links.link[ItemIx(c).header()].down.0
     }
 
     #[inline(always)]
     fn close(&mut self, c: u32) {
-        self.links.uncover::<PLAIN, K>(Slot(c));
+        self.links.uncover::<PLAIN, K>(ItemIx(c));
     }
 
     #[inline(always)]
@@ -89,7 +89,7 @@ pub(super) struct Colored<'a, const K: usize> {
     pub(super) links: &'a mut XccLinks,
     /// The item and color code of every node, in the plain links' layout
     /// (`SPACER` between options), and the option of every node.
-    pub(super) items: &'a [Slot],
+    pub(super) items: &'a [ItemIx],
     pub(super) colors: &'a [u32],
     pub(super) options: &'a [u32],
     pub(super) n_primary: u32,
@@ -153,7 +153,7 @@ impl<const K: usize> Moves for Colored<'_, K> {
 
     #[inline(always)]
     fn len(&self, c: u32) -> u32 {
-        self.links.len_of(Slot(c))
+        self.links.len_of(ItemIx(c))
     }
 
     #[inline(always)]

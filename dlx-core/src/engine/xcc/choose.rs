@@ -3,7 +3,7 @@
 //! (the branch at the root, a level's position for the progress estimate).
 
 use super::*;
-use crate::engine::levels::{first_active, leftmost_min};
+use crate::engine::levels::colored_choice;
 
 impl XccLinks {
     /// The item [`Solver::branch`](crate::Solver::branch) reports: DLX2's
@@ -70,9 +70,7 @@ impl XccLinks {
             ColorChoice::UpToOne if ranked => {
                 crate::seed::ranked_min::<1>(words(), len, &self.rank)
             }
-            ColorChoice::Dlx2 => leftmost_min::<0>(&self.active, &self.len.data),
-            ColorChoice::UpToOne => leftmost_min::<1>(&self.active, &self.len.data),
-            ColorChoice::First => first_active(&self.active),
+            rule => colored_choice(rule, &self.active, &self.len.data),
         }
     }
 }
