@@ -175,6 +175,13 @@ pub const MAX_COST: u64 = cost::MAX_COST;
 #[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::CountOverflow")]
 #[doc(hidden)]
 pub type CountOverflow = memo::CountOverflow;
+// A unit struct is a value too (`Err(dlx_core::CountOverflow)`, in a
+// pattern as well): a type alias names only the type, so the value gets
+// its own deprecated name.
+#[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::CountOverflow")]
+#[doc(hidden)]
+#[allow(non_upper_case_globals)]
+pub const CountOverflow: memo::CountOverflow = memo::CountOverflow;
 #[deprecated(since = "0.2.0", note = "moved: use dlx_core::memo::Memo")]
 #[doc(hidden)]
 pub type Memo<'c> = memo::Memo<'c>;

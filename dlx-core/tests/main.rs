@@ -10,6 +10,7 @@ mod fuzz_regressions;
 mod hostile;
 mod hostile_xcc;
 mod memo;
+mod old_names;
 mod oracle;
 mod oracle_cost;
 mod oracle_xcc;
