@@ -80,8 +80,15 @@ fn the_old_root_names_still_name_the_types() {
     };
     assert_eq!(sol.cost, 3);
     assert!(matches!(3u64, MAX_COST) == (MAX_COST == 3));
-    assert!(MAX_BEST > 0 && DEFAULT_MEMO_ENTRIES > 0 && DEFAULT_MEMO_MEMORY > 0);
-    assert!(UNPROFITABLE > 0);
+    assert_eq!(
+        [MAX_BEST, DEFAULT_MEMO_ENTRIES, DEFAULT_MEMO_MEMORY],
+        [
+            dlx_core::cost::MAX_BEST,
+            dlx_core::memo::DEFAULT_MEMO_ENTRIES,
+            dlx_core::memo::DEFAULT_MEMO_MEMORY
+        ]
+    );
+    assert_eq!(UNPROFITABLE, dlx_core::memo::UNPROFITABLE);
 }
 
 /// `CountOverflow` is a unit struct: its old name was a value, and a
