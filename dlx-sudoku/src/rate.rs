@@ -155,7 +155,8 @@ impl Named for Level {
             value: Level::Fiendish,
             name: "fiendish",
             aliases: &[],
-            about: "XY-wings, XYZ-wings, unique rectangles, simple colouring",
+            // The row of `rate --help` fits 80 columns.
+            about: "XY- and XYZ-wings, unique rectangles, simple colouring",
         },
         Name {
             value: Level::Extreme,

@@ -152,3 +152,21 @@ fn help_texts_list_the_tables() {
         }
     }
 }
+
+/// The text after the options of `rate --help` (its levels made from the
+/// table, issue 39) fits 80 columns: the level rows were 81 wide, and the
+/// paragraph after them began with a line cut short.
+#[test]
+fn rate_help_fits_80_columns() {
+    let help = run_bin(&["rate", "--help"], b"").out();
+    let at = help.find("\nRate (").expect("rate's own text");
+    for line in help[at..].lines() {
+        assert!(line.chars().count() <= 80, "{} columns: {line}", line.len());
+    }
+    assert!(
+        help.contains(
+            "  A puzzle the techniques do not solve is extreme, 'search': its score is\n"
+        ),
+        "{help}"
+    );
+}

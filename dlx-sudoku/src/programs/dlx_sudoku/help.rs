@@ -256,12 +256,12 @@ Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
   XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, simple colouring 4.6).
   Levels (their scores, and the hardest techniques in them):
 {level_list}
-  A puzzle the techniques do not solve is extreme,
-  'search': its score is 5 + log10(1 + u/1000), u the mean work the engine
-  needs to solve it and prove it unique (dancing-links updates, singles
-  pass off) over --samples random relabellings (default 8; rows, columns,
-  bands, stacks, transposition and values permuted), drawn from --seed
-  (default 0). --summary writes the number of puzzles rated, the mean
-  score and the level counts to stderr.
+  A puzzle the techniques do not solve is extreme, 'search': its score is
+  5 + log10(1 + u/1000), u the mean work the engine needs to solve it and
+  prove it unique (dancing-links updates, singles pass off) over --samples
+  random relabellings (default 8; rows, columns, bands, stacks,
+  transposition and values permuted), drawn from --seed (default 0).
+  --summary writes the number of puzzles rated, the mean score and the
+  level counts to stderr.
 
 Formats, output and exit status: dlx-sudoku --help.";
