@@ -59,6 +59,8 @@ use crate::variant::Variant;
 
 mod advanced;
 mod basic;
+mod chains;
+mod forcing;
 mod text;
 
 use text::value_char;
@@ -101,11 +103,48 @@ pub enum Technique {
     UniqueRectangle,
     /// A value's conjugate pairs, chained and coloured in turn.
     SimpleColouring,
+    /// An X-chain of four candidates whose two strong links lie in
+    /// parallel lines.
+    Skyscraper,
+    /// An X-chain of four candidates whose strong links lie in a row and a
+    /// column, joined in a box.
+    TwoStringKite,
+    /// Any other X-chain of four candidates.
+    TurbotFish,
+    /// An alternating chain on one value (strong links: conjugate pairs).
+    XChain,
+    /// An alternating chain through bivalue cells.
+    XYChain,
+    /// An alternating inference chain mixing values and cells.
+    Aic,
+    /// Assuming a candidate leads, by a chain of the pencil marks' links,
+    /// to a contradiction.
+    ForcingChain,
+    /// Every candidate of a cell leads, by chains of the pencil marks'
+    /// links, to the same conclusion.
+    CellForcingChain,
+    /// Every cell of a house for a value leads, by chains of the pencil
+    /// marks' links, to the same conclusion.
+    UnitForcingChain,
+    /// Forcing chains over the pencil marks as each assumption changes
+    /// them (singles found on the way count): a contradiction, or the same
+    /// conclusion from every candidate of a cell or every place of a value
+    /// in a house.
+    DynamicForcingChain,
+    /// Dynamic forcing chains whose assumptions are followed with the
+    /// techniques up to subsets, fish and wings as well as singles
+    /// (Sudoku Explainer's "dynamic forcing chains (+)").
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains (+) with dynamic forcing chains inside: an
+    /// assumption whose branch, followed with singles, the techniques up
+    /// to wings and contradictions found by dynamic forcing chains within
+    /// it, contradicts itself.
+    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, in the order [`Logic::find`] tries them.
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 27] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -121,6 +160,18 @@ impl Technique {
         Technique::XYZWing,
         Technique::UniqueRectangle,
         Technique::SimpleColouring,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::Aic,
+        Technique::ForcingChain,
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
     ];
 
     /// The technique's name, as players say it (`naked single`, `X-wing`).
@@ -141,13 +192,25 @@ impl Technique {
             Technique::XYZWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::SimpleColouring => "simple colouring",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "2-string kite",
+            Technique::TurbotFish => "turbot fish",
+            Technique::XChain => "X-chain",
+            Technique::XYChain => "XY-chain",
+            Technique::Aic => "AIC",
+            Technique::ForcingChain => "forcing chain",
+            Technique::CellForcingChain => "cell forcing chains",
+            Technique::UnitForcingChain => "unit forcing chains",
+            Technique::DynamicForcingChain => "dynamic forcing chains",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chains (+)",
+            Technique::NestedForcingChain => "nested forcing chains",
         }
     }
 
     /// The technique's weight on a scale in the spirit of Sudoku
     /// Explainer's (whose values these are where it has the technique):
-    /// how hard players find it, from 1.5 (hidden single) to 4.6 (simple
-    /// colouring). A puzzle's rating is the weight of the hardest
+    /// how hard players find it, from 1.5 (hidden single) to 9.5 (nested
+    /// forcing chains). A puzzle's rating is the weight of the hardest
     /// technique its solution needs.
     ///
     /// | technique | weight |
@@ -166,6 +229,15 @@ impl Technique {
     /// | XYZ-wing | 4.4 |
     /// | unique rectangle | 4.5 |
     /// | simple colouring | 4.6 |
+    /// | skyscraper, 2-string kite, turbot fish, X-chain, XY-chain | 6.6 |
+    /// | AIC, forcing chain | 7.0 |
+    /// | cell and unit forcing chains | 8.0 |
+    /// | dynamic forcing chains | 8.5 |
+    /// | dynamic forcing chains (+) | 9.0 |
+    /// | nested forcing chains | 9.5 |
+    ///
+    /// A chain step adds to its technique's weight for its length, as
+    /// Sudoku Explainer does: see [`Step::rating`].
     pub fn weight(self) -> f64 {
         match self {
             Technique::HiddenSingle => 1.5,
@@ -182,6 +254,16 @@ impl Technique {
             Technique::XYZWing => 4.4,
             Technique::UniqueRectangle => 4.5,
             Technique::SimpleColouring => 4.6,
+            Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::XChain
+            | Technique::XYChain => 6.6,
+            Technique::Aic | Technique::ForcingChain => 7.0,
+            Technique::CellForcingChain | Technique::UnitForcingChain => 8.0,
+            Technique::DynamicForcingChain => 8.5,
+            Technique::DynamicForcingChainPlus => 9.0,
+            Technique::NestedForcingChain => 9.5,
         }
     }
 }
@@ -225,8 +307,67 @@ pub struct Step {
     /// For simple colouring, the colour of each of [`Step::cells`] (empty
     /// for the other techniques).
     pub colours: Vec<bool>,
+    /// The chains of a chain technique (empty for the others). An X-chain,
+    /// XY-chain or AIC is one chain of candidates, the first off, then
+    /// alternately on and off, the last on: its links are alternately
+    /// strong (the first candidate false makes the second true) and weak
+    /// (the second true makes the third false). A forcing chain step has
+    /// one chain per assumption: the assumption, then what follows from
+    /// it, each node from the one before, up to the conclusion (the last
+    /// node) or, for a contradiction, two chains from the same assumption
+    /// to a candidate both on and off, or to a cell or house left without
+    /// a place.
+    pub chains: Vec<Vec<ChainNode>>,
+    /// The size of a chain step: the candidates of its chains, or for a
+    /// forcing chain step every implication it rests on (the chains shown
+    /// are one path through them); 0 for the other techniques.
+    pub length: usize,
     /// The board side, to name cells.
     side: usize,
+}
+
+/// A candidate in a chain: `value` in `cell` (row-major index), true
+/// (`on`) or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChainNode {
+    /// The cell, as a row-major index.
+    pub cell: usize,
+    /// The value.
+    pub value: u8,
+    /// Is the candidate true at this point of the chain?
+    pub on: bool,
+}
+
+/// Sudoku Explainer's addition for a chain's length: 0.1 for each of the
+/// bounds 4, 6, 8, 12, 16, 24, 32, 48, … (each alternately 3/2 and 4/3 of
+/// the last) that `length - 2` exceeds.
+pub fn length_bonus(length: usize) -> f64 {
+    let mut n = length.saturating_sub(2);
+    let (mut bound, mut steps, mut odd) = (4usize, 0u32, false);
+    while n > bound {
+        steps += 1;
+        bound = if odd { bound * 4 / 3 } else { bound * 3 / 2 };
+        odd = !odd;
+        if steps > 200 {
+            n = 0;
+        }
+    }
+    f64::from(steps) / 10.0
+}
+
+impl Step {
+    /// The step's difficulty on Sudoku Explainer's scale: its technique's
+    /// [weight](Technique::weight), plus for a chain technique the
+    /// [length bonus](length_bonus) of its [length](Step::length), rounded
+    /// to a tenth.
+    pub fn rating(&self) -> f64 {
+        let bonus = if self.length > 0 {
+            length_bonus(self.length)
+        } else {
+            0.0
+        };
+        ((self.technique.weight() + bonus) * 10.0).round() / 10.0
+    }
 }
 
 /// The pencil marks of a puzzle, and the steps that solve it.
@@ -500,6 +641,22 @@ impl Logic {
             .or_else(|| self.xyz_wing())
             .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
             .or_else(|| self.colouring())
+            .or_else(|| self.chains_up_to_nets())
+    }
+
+    /// The chain techniques, in the order of their weight; only on boards
+    /// of side 9 or less (on larger ones they would take too long).
+    fn chains_up_to_nets(&self) -> Option<Step> {
+        if self.side > 9 {
+            return None;
+        }
+        self.x_chain()
+            .or_else(|| self.xy_chain())
+            .or_else(|| self.aic())
+            .or_else(|| self.forcing(forcing::Mode::Static))
+            .or_else(|| self.forcing(forcing::Mode::Dynamic))
+            .or_else(|| self.forcing(forcing::Mode::Plus))
+            .or_else(|| self.forcing(forcing::Mode::Nested))
     }
 
     /// Makes `step`: places its value (removing it from the cell's peers)
@@ -533,6 +690,8 @@ impl Logic {
             values: Vec::new(),
             cells: Vec::new(),
             colours: Vec::new(),
+            chains: Vec::new(),
+            length: 0,
             side: self.side,
         }
     }
