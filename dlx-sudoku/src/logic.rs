@@ -20,6 +20,19 @@
 //! | XYZ-wing | a cell {x, y, z} sees cells {x, z} and {y, z} | removes z from every cell that sees all three |
 //! | unique rectangle (type 1) | four cells in two rows, two columns and two boxes, three of them with only {a, b} | removes a and b from the fourth (else the puzzle would have two solutions) |
 //! | simple colouring | a value's conjugate pairs (its only two cells in a house) chained and coloured in turn | two cells of one colour see each other: removes the value from that colour; else from cells that see both colours |
+//! | naked quad, jellyfish, hidden quad | a naked or hidden subset of four, a fish of four lines | as for pairs and triples, X-wings and swordfish |
+//! | skyscraper, 2-string kite, turbot fish, X-chain | an alternating chain on one value: strong links (the value's only two cells in a house) and weak links (two cells that see each other) in turn, from a candidate assumed false to one then true | removes the value from the cells that see both ends |
+//! | XY-chain | an alternating chain through bivalue cells | removes what is weakly linked to both ends |
+//! | AIC | an alternating chain of any strong links (a cell's only two values, a value's only two cells) and weak links | removes every candidate weakly linked to both ends (places the first if the chain comes back to it) |
+//! | forcing chain; cell and unit forcing chains | a candidate assumed true, its consequences followed by the links of the pencil marks | a contradiction: removes the candidate; every candidate of a cell, or every place of a value in a house, leading to one conclusion: makes it |
+//! | dynamic forcing chains | the same, each branch working on the pencil marks as its assumption changes them (any single counts) | the same |
+//! | dynamic forcing chains (+) | the same, each branch also using the techniques up to wings | the same |
+//! | nested forcing chains | the same, each branch also dropping candidates whose own dynamic branch contradicts itself | a contradiction: removes the candidate |
+//!
+//! The chains are shortest first (forcing chains: the fewest implications
+//! in all); they are tried on boards of side 9 or less only. A chain
+//! step's [`Step::chains`] hold its chains, written in HoDoKu's notation
+//! (see [`Step`]).
 //!
 //! The techniques are tried in the order of their [weight](Technique::weight)
 //! (singles first), so the hardest technique a solution uses is as easy as
@@ -103,6 +116,13 @@ pub enum Technique {
     UniqueRectangle,
     /// A value's conjugate pairs, chained and coloured in turn.
     SimpleColouring,
+    /// Four cells of a house with four values between them.
+    NakedQuad,
+    /// A value's cells in four rows (columns) lie in four columns (rows)
+    /// between them.
+    Jellyfish,
+    /// Four values of a house that fit in the same four cells only.
+    HiddenQuad,
     /// An X-chain of four candidates whose two strong links lie in
     /// parallel lines.
     Skyscraper,
@@ -144,7 +164,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order [`Logic::find`] tries them.
-    pub const ALL: [Technique; 27] = [
+    pub const ALL: [Technique; 30] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -160,6 +180,9 @@ impl Technique {
         Technique::XYZWing,
         Technique::UniqueRectangle,
         Technique::SimpleColouring,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
@@ -192,6 +215,9 @@ impl Technique {
             Technique::XYZWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::SimpleColouring => "simple colouring",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "2-string kite",
             Technique::TurbotFish => "turbot fish",
@@ -209,13 +235,13 @@ impl Technique {
 
     /// The technique's weight on a scale in the spirit of Sudoku
     /// Explainer's (whose values these are where it has the technique):
-    /// how hard players find it, from 1.5 (hidden single) to 9.5 (nested
+    /// how hard players find it, from 1.2 (hidden single) to 9.5 (nested
     /// forcing chains). A puzzle's rating is the weight of the hardest
     /// technique its solution needs.
     ///
     /// | technique | weight |
     /// |---|---|
-    /// | hidden single | 1.5 |
+    /// | hidden single | 1.2 (in a box; 1.5 in a row or column: see [`Step::rating`]) |
     /// | naked single | 2.3 |
     /// | pointing | 2.6 |
     /// | claiming, locked candidates | 2.8 |
@@ -229,6 +255,9 @@ impl Technique {
     /// | XYZ-wing | 4.4 |
     /// | unique rectangle | 4.5 |
     /// | simple colouring | 4.6 |
+    /// | naked quad | 5.0 |
+    /// | jellyfish | 5.2 |
+    /// | hidden quad | 5.4 |
     /// | skyscraper, 2-string kite, turbot fish, X-chain, XY-chain | 6.6 |
     /// | AIC, forcing chain | 7.0 |
     /// | cell and unit forcing chains | 8.0 |
@@ -240,7 +269,7 @@ impl Technique {
     /// Sudoku Explainer does: see [`Step::rating`].
     pub fn weight(self) -> f64 {
         match self {
-            Technique::HiddenSingle => 1.5,
+            Technique::HiddenSingle => 1.2,
             Technique::NakedSingle => 2.3,
             Technique::Pointing => 2.6,
             Technique::Claiming | Technique::LockedCandidates => 2.8,
@@ -254,6 +283,9 @@ impl Technique {
             Technique::XYZWing => 4.4,
             Technique::UniqueRectangle => 4.5,
             Technique::SimpleColouring => 4.6,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
             Technique::Skyscraper
             | Technique::TwoStringKite
             | Technique::TurbotFish
@@ -359,8 +391,14 @@ impl Step {
     /// The step's difficulty on Sudoku Explainer's scale: its technique's
     /// [weight](Technique::weight), plus for a chain technique the
     /// [length bonus](length_bonus) of its [length](Step::length), rounded
-    /// to a tenth.
+    /// to a tenth. A hidden single in a row, column or diagonal is 1.5 (in
+    /// a box or region, the weight: 1.2).
     pub fn rating(&self) -> f64 {
+        if self.technique == Technique::HiddenSingle
+            && self.houses.first().is_some_and(|&u| !is_box(u))
+        {
+            return 1.5;
+        }
         let bonus = if self.length > 0 {
             length_bonus(self.length)
         } else {
@@ -641,6 +679,9 @@ impl Logic {
             .or_else(|| self.xyz_wing())
             .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
             .or_else(|| self.colouring())
+            .or_else(|| self.naked_subset(4))
+            .or_else(|| self.fish(4))
+            .or_else(|| self.hidden_subset(4))
             .or_else(|| self.chains_up_to_nets())
     }
 

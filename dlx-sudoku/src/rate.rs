@@ -8,14 +8,15 @@
 //! are tried in the order of their weight). If the techniques solve it,
 //! its score is the [rating](crate::logic::Step::rating) of the hardest
 //! step, on Sudoku Explainer's scale: the technique's
-//! [weight](Technique::weight) (1.5 for a hidden single up to 9.5 for
+//! [weight](Technique::weight) (1.2 for a hidden single up to 9.5 for
 //! nested forcing chains), and for a chain its length's addition as SE
 //! counts it ([`crate::logic::length_bonus`]). A player who knows that
 //! technique and the easier ones can solve the puzzle without guessing.
 //!
 //! | SE's rating | techniques |
 //! |---|---|
-//! | 1.5 - 4.6 | singles to simple colouring |
+//! | 1.2 - 4.6 | singles to simple colouring |
+//! | 5.0 - 5.4 | naked quad, jellyfish, hidden quad |
 //! | 6.6 - 6.9 | skyscraper, 2-string kite, turbot fish, X-chains, XY-chains |
 //! | 7.0 - 7.5 | alternating inference chains, forcing chains (contradictions) |
 //! | 8.0 - 8.7 | cell and unit forcing chains |
@@ -43,7 +44,7 @@
 //! | medium | up to 3.4 | pointing, claiming, naked and hidden pairs, X-wing |
 //! | hard | up to 4.0 | naked and hidden triples, swordfish |
 //! | fiendish | up to 4.6 | XY-wing, XYZ-wing, unique rectangle, simple colouring |
-//! | extreme | above 4.6 | chains and forcing chains (6.6 to about 11), or search (12 and above) |
+//! | extreme | above 4.6 | quads, jellyfish, chains and forcing chains (5.0 to about 11), or search (12 and above) |
 //!
 //! So a puzzle that singles solve is always easy, and one that needs
 //! search is always above every technique. The README's "Puzzle
@@ -102,8 +103,8 @@ pub enum Level {
     /// Up to XY-wings, XYZ-wings, unique rectangles and simple colouring
     /// (score up to 4.6).
     Fiendish,
-    /// Needs chains, forcing chains or search beyond the techniques (score
-    /// above 4.6).
+    /// Needs quads, jellyfish, chains, forcing chains or search beyond the
+    /// techniques (score above 4.6).
     Extreme,
 }
 
@@ -175,7 +176,7 @@ impl Named for Level {
             value: Level::Extreme,
             name: "extreme",
             aliases: &[],
-            about: "chains, forcing chains, search",
+            about: "quads, jellyfish, chains, forcing chains, search",
         },
     ];
 }

@@ -156,7 +156,7 @@ impl Marks {
                     _ => {}
                 }
             }
-            Technique::NakedPair | Technique::NakedTriple => {
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
                 let values: u32 = step.values.iter().fold(0, |m, v| m | 1 << (v - 1));
                 assert_eq!(step.cells.len(), step.values.len(), "{step}");
                 let house = house_cells(step.houses[0], order);
@@ -172,7 +172,7 @@ impl Marks {
                     assert!(values & (1 << (w - 1)) != 0, "{step}");
                 }
             }
-            Technique::HiddenPair | Technique::HiddenTriple => {
+            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
                 assert_eq!(step.cells.len(), step.values.len(), "{step}");
                 let cells: BTreeSet<usize> = step.cells.iter().copied().collect();
                 for &v in &step.values {
@@ -183,12 +183,12 @@ impl Marks {
                     assert!(cells.contains(&cell) && !step.values.contains(&w), "{step}");
                 }
             }
-            Technique::XWing | Technique::Swordfish => {
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
                 let v = step.values[0];
-                let n = if step.technique == Technique::XWing {
-                    2
-                } else {
-                    3
+                let n = match step.technique {
+                    Technique::XWing => 2,
+                    Technique::Swordfish => 3,
+                    _ => 4,
                 };
                 assert_eq!(step.houses.len(), 2 * n, "{step}");
                 let cover: BTreeSet<usize> = step.houses[n..]

@@ -177,6 +177,7 @@ fn levels_follow_the_documented_bounds() {
         (Technique::XYZWing, Level::Fiendish),
         (Technique::UniqueRectangle, Level::Fiendish),
         (Technique::SimpleColouring, Level::Fiendish),
+        (Technique::Jellyfish, Level::Extreme),
         (Technique::Skyscraper, Level::Extreme),
         (Technique::XChain, Level::Extreme),
         (Technique::Aic, Level::Extreme),

@@ -58,10 +58,10 @@ impl Logic {
                         return false;
                     }
                     gone.sort_unstable();
-                    let technique = if n == 2 {
-                        Technique::XWing
-                    } else {
-                        Technique::Swordfish
+                    let technique = match n {
+                        2 => Technique::XWing,
+                        3 => Technique::Swordfish,
+                        _ => Technique::Jellyfish,
                     };
                     let line = |k: usize| if rows { Unit::Row(k) } else { Unit::Column(k) };
                     let cross = |k: usize| if rows { Unit::Column(k) } else { Unit::Row(k) };

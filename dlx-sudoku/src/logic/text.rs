@@ -185,7 +185,7 @@ impl fmt::Display for Step {
                     self.technique
                 )?;
             }
-            Technique::NakedPair | Technique::NakedTriple => {
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
                 write!(
                     f,
                     "{} can only be {}: {} in {}, ",
@@ -195,7 +195,7 @@ impl fmt::Display for Step {
                     self.houses[0]
                 )?;
             }
-            Technique::HiddenPair | Technique::HiddenTriple => {
+            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
                 write!(
                     f,
                     "{} in {} only in {}: {}, ",
@@ -205,7 +205,7 @@ impl fmt::Display for Step {
                     self.technique
                 )?;
             }
-            Technique::XWing | Technique::Swordfish => {
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
                 let n = self.houses.len() / 2;
                 write!(
                     f,
