@@ -21,6 +21,7 @@
 //! | unique rectangle (type 1) | four cells in two rows, two columns and two boxes, three of them with only {a, b} | removes a and b from the fourth (else the puzzle would have two solutions) |
 //! | simple colouring | a value's conjugate pairs (its only two cells in a house) chained and coloured in turn | two cells of one colour see each other: removes the value from that colour; else from cells that see both colours |
 //! | naked quad, jellyfish, hidden quad | a naked or hidden subset of four, a fish of four lines | as for pairs and triples, X-wings and swordfish |
+//! | BUG+1 | every open cell has two candidates but one, with three; in each house every value has two places, but one value of that cell three | places that value (else the puzzle would have no solution or several) |
 //! | skyscraper, 2-string kite, turbot fish, X-chain | an alternating chain on one value: strong links (the value's only two cells in a house) and weak links (two cells that see each other) in turn, from a candidate assumed false to one then true | removes the value from the cells that see both ends |
 //! | XY-chain | an alternating chain through bivalue cells | removes what is weakly linked to both ends |
 //! | AIC | an alternating chain of any strong links (a cell's only two values, a value's only two cells) and weak links | removes every candidate weakly linked to both ends (places the first if the chain comes back to it) |
@@ -40,8 +41,8 @@
 //!
 //! Every step holds in every solution of the puzzle (the tests check each
 //! placement and each removal against the unique solution, and each step's
-//! reason against the pencil marks), except a unique rectangle's, which
-//! holds in puzzles with one solution (the ones `explain` takes; a
+//! reason against the pencil marks), except a unique rectangle's and a
+//! BUG+1's, which hold in puzzles with one solution (the ones `explain` takes; a
 //! [`Logic`] made with [`Logic::without_uniqueness`] does without it). Houses are those of the
 //! [`Variant`]: jigsaw regions play the boxes' part, and the diagonals of an
 //! X-Sudoku are houses for singles, subsets and locked candidates
@@ -123,6 +124,10 @@ pub enum Technique {
     Jellyfish,
     /// Four values of a house that fit in the same four cells only.
     HiddenQuad,
+    /// Bivalue universal grave plus one: every open cell but one has two
+    /// candidates, and every value two places in each house but one value
+    /// in the one cell with three.
+    BugPlusOne,
     /// An X-chain of four candidates whose two strong links lie in
     /// parallel lines.
     Skyscraper,
@@ -164,7 +169,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order [`Logic::find`] tries them.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 31] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -183,6 +188,7 @@ impl Technique {
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::BugPlusOne,
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
@@ -218,6 +224,7 @@ impl Technique {
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::BugPlusOne => "BUG+1",
             Technique::Skyscraper => "skyscraper",
             Technique::TwoStringKite => "2-string kite",
             Technique::TurbotFish => "turbot fish",
@@ -258,6 +265,7 @@ impl Technique {
     /// | naked quad | 5.0 |
     /// | jellyfish | 5.2 |
     /// | hidden quad | 5.4 |
+    /// | BUG+1 | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish, X-chain, XY-chain | 6.6 |
     /// | AIC, forcing chain | 7.0 |
     /// | cell and unit forcing chains | 8.0 |
@@ -286,6 +294,7 @@ impl Technique {
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
+            Technique::BugPlusOne => 5.6,
             Technique::Skyscraper
             | Technique::TwoStringKite
             | Technique::TurbotFish
@@ -431,7 +440,8 @@ pub struct Logic {
     scan: Vec<usize>,
     /// Are the diagonals houses (X-Sudoku)?
     diagonals: bool,
-    /// May steps assume the puzzle has one solution (unique rectangles)?
+    /// May steps assume the puzzle has one solution (unique rectangles,
+    /// BUG+1)?
     unique: bool,
 }
 
@@ -542,8 +552,8 @@ impl Logic {
     }
 
     /// The same pencil marks, without the techniques that assume the
-    /// puzzle has one solution (unique rectangles): for a puzzle that may
-    /// have several, every step then holds in each of them.
+    /// puzzle has one solution (unique rectangles, BUG+1): for a puzzle
+    /// that may have several, every step then holds in each of them.
     pub fn without_uniqueness(mut self) -> Logic {
         self.unique = false;
         self
@@ -682,6 +692,7 @@ impl Logic {
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.fish(4))
             .or_else(|| self.hidden_subset(4))
+            .or_else(|| self.unique.then(|| self.bug_plus_one()).flatten())
             .or_else(|| self.chains_up_to_nets())
     }
 

@@ -16,7 +16,7 @@
 //! | SE's rating | techniques |
 //! |---|---|
 //! | 1.2 - 4.6 | singles to simple colouring |
-//! | 5.0 - 5.4 | naked quad, jellyfish, hidden quad |
+//! | 5.0 - 5.6 | naked quad, jellyfish, hidden quad, BUG+1 |
 //! | 6.6 - 6.9 | skyscraper, 2-string kite, turbot fish, X-chains, XY-chains |
 //! | 7.0 - 7.5 | alternating inference chains, forcing chains (contradictions) |
 //! | 8.0 - 8.7 | cell and unit forcing chains |
@@ -44,7 +44,7 @@
 //! | medium | up to 3.4 | pointing, claiming, naked and hidden pairs, X-wing |
 //! | hard | up to 4.0 | naked and hidden triples, swordfish |
 //! | fiendish | up to 4.6 | XY-wing, XYZ-wing, unique rectangle, simple colouring |
-//! | extreme | above 4.6 | quads, jellyfish, chains and forcing chains (5.0 to about 11), or search (12 and above) |
+//! | extreme | above 4.6 | quads, jellyfish, BUG+1, chains and forcing chains (5.0 to about 11), or search (12 and above) |
 //!
 //! So a puzzle that singles solve is always easy, and one that needs
 //! search is always above every technique. The README's "Puzzle
@@ -103,8 +103,8 @@ pub enum Level {
     /// Up to XY-wings, XYZ-wings, unique rectangles and simple colouring
     /// (score up to 4.6).
     Fiendish,
-    /// Needs quads, jellyfish, chains, forcing chains or search beyond the
-    /// techniques (score above 4.6).
+    /// Needs quads, jellyfish, BUG+1, chains, forcing chains or search
+    /// beyond the techniques (score above 4.6).
     Extreme,
 }
 
@@ -176,7 +176,7 @@ impl Named for Level {
             value: Level::Extreme,
             name: "extreme",
             aliases: &[],
-            about: "quads, jellyfish, chains, forcing chains, search",
+            about: "quads, jellyfish, BUG+1, chains, forcing chains, search",
         },
     ];
 }

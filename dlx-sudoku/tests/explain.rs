@@ -314,6 +314,27 @@ impl Marks {
                     }
                 }
             }
+            Technique::BugPlusOne => {
+                // Every open cell bivalue but the placement's, with three;
+                // each value in each house in 0 or 2 cells, but the placed
+                // value in the houses of its cell, in 3.
+                let (cell, v) = step.placement.expect("a placement");
+                assert_eq!(self.cand[cell].count_ones(), 3, "{step}");
+                for c in (0..self.cand.len()).filter(|&c| c != cell && self.grid[c] == 0) {
+                    assert_eq!(self.cand[c].count_ones(), 2, "{step}");
+                }
+                for u in self.all_houses() {
+                    let here = house_cells(u, order).contains(&cell);
+                    for w in 1..=(order * order) as u8 {
+                        let n = self.spots(u, w).len();
+                        if here && w == v {
+                            assert_eq!(n, 3, "{step}");
+                        } else {
+                            assert!(n == 0 || n == 2, "{step}: {w} in {u:?}");
+                        }
+                    }
+                }
+            }
             Technique::Skyscraper
             | Technique::TwoStringKite
             | Technique::TurbotFish
@@ -566,6 +587,9 @@ fn every_step_is_sound_and_its_reason_holds() {
     // Puzzles 66 and 81 of top1465 need an XYZ-wing.
     let top = sample("top1465", 1);
     puzzles.extend([top[65].clone(), top[80].clone()]);
+    // Puzzle 36 of unbiased_1k and 201 of top1465 need a BUG+1.
+    let unbiased = sample("unbiased_1k", 1);
+    puzzles.extend([unbiased[35].clone(), top[200].clone()]);
     let mut used = BTreeSet::new();
     let (mut solved, mut stuck) = (0, 0);
     for p in &puzzles {
@@ -608,6 +632,7 @@ fn every_step_is_sound_and_its_reason_holds() {
         Technique::XYZWing,
         Technique::UniqueRectangle,
         Technique::SimpleColouring,
+        Technique::BugPlusOne,
         Technique::XChain,
         Technique::XYChain,
         Technique::Aic,
