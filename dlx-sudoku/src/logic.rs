@@ -335,15 +335,19 @@ pub struct Step {
     /// (columns) that hold the pattern, then as many columns (rows) that
     /// lose the value.
     pub houses: Vec<Unit>,
-    /// The values of the pattern: one for singles, locked candidates, fish
-    /// and colouring; two or three for subsets and the two of a unique
+    /// The values of the pattern: one for singles, locked candidates, fish,
+    /// colouring and BUG+1; two to four for subsets and the two of a unique
     /// rectangle, ascending; for a wing x, y and z: the pivot's {x, y}
-    /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed.
+    /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed;
+    /// for a chain, the values of its candidates, and for forcing chains
+    /// those of the assumptions, ascending.
     pub values: Vec<u8>,
     /// The cells of a naked or hidden subset or of a unique rectangle, in
     /// reading order; of a wing, the pivot then the two pincers; of a
     /// colouring chain, the cells of the first colour then those of the
-    /// second, each in reading order (empty for the other techniques).
+    /// second, each in reading order; of a BUG+1, the cell with three
+    /// candidates (empty for the other techniques; a chain's cells are in
+    /// [`Step::chains`]).
     pub cells: Vec<usize>,
     /// For simple colouring, the colour of each of [`Step::cells`] (empty
     /// for the other techniques).
