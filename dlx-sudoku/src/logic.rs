@@ -20,6 +20,20 @@
 //! | XYZ-wing | a cell {x, y, z} sees cells {x, z} and {y, z} | removes z from every cell that sees all three |
 //! | unique rectangle (type 1) | four cells in two rows, two columns and two boxes, three of them with only {a, b} | removes a and b from the fourth (else the puzzle would have two solutions) |
 //! | simple colouring | a value's conjugate pairs (its only two cells in a house) chained and coloured in turn | two cells of one colour see each other: removes the value from that colour; else from cells that see both colours |
+//! | naked quad, jellyfish, hidden quad | a naked or hidden subset of four, a fish of four lines | as for pairs and triples, X-wings and swordfish |
+//! | BUG+1 | every open cell has two candidates but one, with three; in each house every value has two places, but one value of that cell three | places that value (else the puzzle would have no solution or several) |
+//! | skyscraper, 2-string kite, turbot fish, X-chain | an alternating chain on one value: strong links (the value's only two cells in a house) and weak links (two cells that see each other) in turn, from a candidate assumed false to one then true | removes the value from the cells that see both ends |
+//! | XY-chain | an alternating chain through bivalue cells | removes what is weakly linked to both ends |
+//! | AIC | an alternating chain of any strong links (a cell's only two values, a value's only two cells) and weak links | removes every candidate weakly linked to both ends (places the first if the chain comes back to it) |
+//! | forcing chain; cell and unit forcing chains | a candidate assumed true, its consequences followed by the links of the pencil marks | a contradiction: removes the candidate; every candidate of a cell, or every place of a value in a house, leading to one conclusion: makes it |
+//! | dynamic forcing chains | the same, each branch working on the pencil marks as its assumption changes them (any single counts) | the same |
+//! | dynamic forcing chains (+) | the same, each branch also using the techniques up to wings | the same |
+//! | nested forcing chains | the same, each branch also dropping candidates whose own dynamic branch contradicts itself | a contradiction: removes the candidate |
+//!
+//! The chains are shortest first (forcing chains: the fewest implications
+//! in all); they are tried on boards of side 9 or less only. A chain
+//! step's [`Step::chains`] hold its chains, written in HoDoKu's notation
+//! (see [`Step`]).
 //!
 //! The techniques are tried in the order of their [weight](Technique::weight)
 //! (singles first), so the hardest technique a solution uses is as easy as
@@ -27,8 +41,8 @@
 //!
 //! Every step holds in every solution of the puzzle (the tests check each
 //! placement and each removal against the unique solution, and each step's
-//! reason against the pencil marks), except a unique rectangle's, which
-//! holds in puzzles with one solution (the ones `explain` takes; a
+//! reason against the pencil marks), except a unique rectangle's and a
+//! BUG+1's, which hold in puzzles with one solution (the ones `explain` takes; a
 //! [`Logic`] made with [`Logic::without_uniqueness`] does without it). Houses are those of the
 //! [`Variant`]: jigsaw regions play the boxes' part, and the diagonals of an
 //! X-Sudoku are houses for singles, subsets and locked candidates
@@ -59,6 +73,8 @@ use crate::variant::Variant;
 
 mod advanced;
 mod basic;
+mod chains;
+mod forcing;
 mod text;
 
 use text::value_char;
@@ -101,11 +117,59 @@ pub enum Technique {
     UniqueRectangle,
     /// A value's conjugate pairs, chained and coloured in turn.
     SimpleColouring,
+    /// Four cells of a house with four values between them.
+    NakedQuad,
+    /// A value's cells in four rows (columns) lie in four columns (rows)
+    /// between them.
+    Jellyfish,
+    /// Four values of a house that fit in the same four cells only.
+    HiddenQuad,
+    /// Bivalue universal grave plus one: every open cell but one has two
+    /// candidates, and every value two places in each house but one value
+    /// in the one cell with three.
+    BugPlusOne,
+    /// An X-chain of four candidates whose two strong links lie in
+    /// parallel lines.
+    Skyscraper,
+    /// An X-chain of four candidates whose strong links lie in a row and a
+    /// column, joined in a box.
+    TwoStringKite,
+    /// Any other X-chain of four candidates.
+    TurbotFish,
+    /// An alternating chain on one value (strong links: conjugate pairs).
+    XChain,
+    /// An alternating chain through bivalue cells.
+    XYChain,
+    /// An alternating inference chain mixing values and cells.
+    Aic,
+    /// Assuming a candidate leads, by a chain of the pencil marks' links,
+    /// to a contradiction.
+    ForcingChain,
+    /// Every candidate of a cell leads, by chains of the pencil marks'
+    /// links, to the same conclusion.
+    CellForcingChain,
+    /// Every cell of a house for a value leads, by chains of the pencil
+    /// marks' links, to the same conclusion.
+    UnitForcingChain,
+    /// Forcing chains over the pencil marks as each assumption changes
+    /// them (singles found on the way count): a contradiction, or the same
+    /// conclusion from every candidate of a cell or every place of a value
+    /// in a house.
+    DynamicForcingChain,
+    /// Dynamic forcing chains whose assumptions are followed with the
+    /// techniques up to subsets, fish and wings as well as singles
+    /// (Sudoku Explainer's "dynamic forcing chains (+)").
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains (+) with dynamic forcing chains inside: an
+    /// assumption whose branch, followed with singles, the techniques up
+    /// to wings and contradictions found by dynamic forcing chains within
+    /// it, contradicts itself.
+    NestedForcingChain,
 }
 
 impl Technique {
     /// Every technique, in the order [`Logic::find`] tries them.
-    pub const ALL: [Technique; 15] = [
+    pub const ALL: [Technique; 31] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -121,6 +185,22 @@ impl Technique {
         Technique::XYZWing,
         Technique::UniqueRectangle,
         Technique::SimpleColouring,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::BugPlusOne,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::TurbotFish,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::Aic,
+        Technique::ForcingChain,
+        Technique::CellForcingChain,
+        Technique::UnitForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
     ];
 
     /// The technique's name, as players say it (`naked single`, `X-wing`).
@@ -141,18 +221,34 @@ impl Technique {
             Technique::XYZWing => "XYZ-wing",
             Technique::UniqueRectangle => "unique rectangle",
             Technique::SimpleColouring => "simple colouring",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::BugPlusOne => "BUG+1",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "2-string kite",
+            Technique::TurbotFish => "turbot fish",
+            Technique::XChain => "X-chain",
+            Technique::XYChain => "XY-chain",
+            Technique::Aic => "AIC",
+            Technique::ForcingChain => "forcing chain",
+            Technique::CellForcingChain => "cell forcing chains",
+            Technique::UnitForcingChain => "unit forcing chains",
+            Technique::DynamicForcingChain => "dynamic forcing chains",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chains (+)",
+            Technique::NestedForcingChain => "nested forcing chains",
         }
     }
 
     /// The technique's weight on a scale in the spirit of Sudoku
     /// Explainer's (whose values these are where it has the technique):
-    /// how hard players find it, from 1.5 (hidden single) to 4.6 (simple
-    /// colouring). A puzzle's rating is the weight of the hardest
+    /// how hard players find it, from 1.2 (hidden single) to 9.5 (nested
+    /// forcing chains). A puzzle's rating is the weight of the hardest
     /// technique its solution needs.
     ///
     /// | technique | weight |
     /// |---|---|
-    /// | hidden single | 1.5 |
+    /// | hidden single | 1.2 (in a box; 1.5 in a row or column: see [`Step::rating`]) |
     /// | naked single | 2.3 |
     /// | pointing | 2.6 |
     /// | claiming, locked candidates | 2.8 |
@@ -166,9 +262,22 @@ impl Technique {
     /// | XYZ-wing | 4.4 |
     /// | unique rectangle | 4.5 |
     /// | simple colouring | 4.6 |
+    /// | naked quad | 5.0 |
+    /// | jellyfish | 5.2 |
+    /// | hidden quad | 5.4 |
+    /// | BUG+1 | 5.6 |
+    /// | skyscraper, 2-string kite, turbot fish, X-chain, XY-chain | 6.6 |
+    /// | AIC, forcing chain | 7.0 |
+    /// | cell and unit forcing chains | 8.0 |
+    /// | dynamic forcing chains | 8.5 |
+    /// | dynamic forcing chains (+) | 9.0 |
+    /// | nested forcing chains | 9.5 |
+    ///
+    /// A chain step adds to its technique's weight for its length, as
+    /// Sudoku Explainer does: see [`Step::rating`].
     pub fn weight(self) -> f64 {
         match self {
-            Technique::HiddenSingle => 1.5,
+            Technique::HiddenSingle => 1.2,
             Technique::NakedSingle => 2.3,
             Technique::Pointing => 2.6,
             Technique::Claiming | Technique::LockedCandidates => 2.8,
@@ -182,6 +291,20 @@ impl Technique {
             Technique::XYZWing => 4.4,
             Technique::UniqueRectangle => 4.5,
             Technique::SimpleColouring => 4.6,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+            Technique::BugPlusOne => 5.6,
+            Technique::Skyscraper
+            | Technique::TwoStringKite
+            | Technique::TurbotFish
+            | Technique::XChain
+            | Technique::XYChain => 6.6,
+            Technique::Aic | Technique::ForcingChain => 7.0,
+            Technique::CellForcingChain | Technique::UnitForcingChain => 8.0,
+            Technique::DynamicForcingChain => 8.5,
+            Technique::DynamicForcingChainPlus => 9.0,
+            Technique::NestedForcingChain => 9.5,
         }
     }
 }
@@ -212,21 +335,90 @@ pub struct Step {
     /// (columns) that hold the pattern, then as many columns (rows) that
     /// lose the value.
     pub houses: Vec<Unit>,
-    /// The values of the pattern: one for singles, locked candidates, fish
-    /// and colouring; two or three for subsets and the two of a unique
+    /// The values of the pattern: one for singles, locked candidates, fish,
+    /// colouring and BUG+1; two to four for subsets and the two of a unique
     /// rectangle, ascending; for a wing x, y and z: the pivot's {x, y}
-    /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed.
+    /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed;
+    /// for a chain, the values of its candidates, and for forcing chains
+    /// those of the assumptions, ascending.
     pub values: Vec<u8>,
     /// The cells of a naked or hidden subset or of a unique rectangle, in
     /// reading order; of a wing, the pivot then the two pincers; of a
     /// colouring chain, the cells of the first colour then those of the
-    /// second, each in reading order (empty for the other techniques).
+    /// second, each in reading order; of a BUG+1, the cell with three
+    /// candidates (empty for the other techniques; a chain's cells are in
+    /// [`Step::chains`]).
     pub cells: Vec<usize>,
     /// For simple colouring, the colour of each of [`Step::cells`] (empty
     /// for the other techniques).
     pub colours: Vec<bool>,
+    /// The chains of a chain technique (empty for the others). An X-chain,
+    /// XY-chain or AIC is one chain of candidates, the first off, then
+    /// alternately on and off, the last on: its links are alternately
+    /// strong (the first candidate false makes the second true) and weak
+    /// (the second true makes the third false). A forcing chain step has
+    /// one chain per assumption: the assumption, then what follows from
+    /// it, each node from the one before, up to the conclusion (the last
+    /// node) or, for a contradiction, two chains from the same assumption
+    /// to a candidate both on and off, or to a cell or house left without
+    /// a place.
+    pub chains: Vec<Vec<ChainNode>>,
+    /// The size of a chain step: the candidates of its chains, or for a
+    /// forcing chain step every implication it rests on (the chains shown
+    /// are one path through them); 0 for the other techniques.
+    pub length: usize,
     /// The board side, to name cells.
     side: usize,
+}
+
+/// A candidate in a chain: `value` in `cell` (row-major index), true
+/// (`on`) or false.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ChainNode {
+    /// The cell, as a row-major index.
+    pub cell: usize,
+    /// The value.
+    pub value: u8,
+    /// Is the candidate true at this point of the chain?
+    pub on: bool,
+}
+
+/// Sudoku Explainer's addition for a chain's length: 0.1 for each of the
+/// bounds 4, 6, 8, 12, 16, 24, 32, 48, … (each alternately 3/2 and 4/3 of
+/// the last) that `length - 2` exceeds.
+pub fn length_bonus(length: usize) -> f64 {
+    let mut n = length.saturating_sub(2);
+    let (mut bound, mut steps, mut odd) = (4usize, 0u32, false);
+    while n > bound {
+        steps += 1;
+        bound = if odd { bound * 4 / 3 } else { bound * 3 / 2 };
+        odd = !odd;
+        if steps > 200 {
+            n = 0;
+        }
+    }
+    f64::from(steps) / 10.0
+}
+
+impl Step {
+    /// The step's difficulty on Sudoku Explainer's scale: its technique's
+    /// [weight](Technique::weight), plus for a chain technique the
+    /// [length bonus](length_bonus) of its [length](Step::length), rounded
+    /// to a tenth. A hidden single in a row, column or diagonal is 1.5 (in
+    /// a box or region, the weight: 1.2).
+    pub fn rating(&self) -> f64 {
+        if self.technique == Technique::HiddenSingle
+            && self.houses.first().is_some_and(|&u| !is_box(u))
+        {
+            return 1.5;
+        }
+        let bonus = if self.length > 0 {
+            length_bonus(self.length)
+        } else {
+            0.0
+        };
+        ((self.technique.weight() + bonus) * 10.0).round() / 10.0
+    }
 }
 
 /// The pencil marks of a puzzle, and the steps that solve it.
@@ -252,7 +444,8 @@ pub struct Logic {
     scan: Vec<usize>,
     /// Are the diagonals houses (X-Sudoku)?
     diagonals: bool,
-    /// May steps assume the puzzle has one solution (unique rectangles)?
+    /// May steps assume the puzzle has one solution (unique rectangles,
+    /// BUG+1)?
     unique: bool,
 }
 
@@ -363,8 +556,8 @@ impl Logic {
     }
 
     /// The same pencil marks, without the techniques that assume the
-    /// puzzle has one solution (unique rectangles): for a puzzle that may
-    /// have several, every step then holds in each of them.
+    /// puzzle has one solution (unique rectangles, BUG+1): for a puzzle
+    /// that may have several, every step then holds in each of them.
     pub fn without_uniqueness(mut self) -> Logic {
         self.unique = false;
         self
@@ -500,6 +693,26 @@ impl Logic {
             .or_else(|| self.xyz_wing())
             .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
             .or_else(|| self.colouring())
+            .or_else(|| self.naked_subset(4))
+            .or_else(|| self.fish(4))
+            .or_else(|| self.hidden_subset(4))
+            .or_else(|| self.unique.then(|| self.bug_plus_one()).flatten())
+            .or_else(|| self.chains_up_to_nets())
+    }
+
+    /// The chain techniques, in the order of their weight; only on boards
+    /// of side 9 or less (on larger ones they would take too long).
+    fn chains_up_to_nets(&self) -> Option<Step> {
+        if self.side > 9 {
+            return None;
+        }
+        self.x_chain()
+            .or_else(|| self.xy_chain())
+            .or_else(|| self.aic())
+            .or_else(|| self.forcing(forcing::Mode::Static))
+            .or_else(|| self.forcing(forcing::Mode::Dynamic))
+            .or_else(|| self.forcing(forcing::Mode::Plus))
+            .or_else(|| self.forcing(forcing::Mode::Nested))
     }
 
     /// Makes `step`: places its value (removing it from the cell's peers)
@@ -533,6 +746,8 @@ impl Logic {
             values: Vec::new(),
             cells: Vec::new(),
             colours: Vec::new(),
+            chains: Vec::new(),
+            length: 0,
             side: self.side,
         }
     }

@@ -6,14 +6,27 @@
 //! A puzzle is solved step by step with the techniques of
 //! [`crate::logic`], each step the easiest one available (the techniques
 //! are tried in the order of their weight). If the techniques solve it,
-//! its score is the [weight](Technique::weight) of the hardest technique
-//! used, on a scale in the spirit of Sudoku Explainer's: 1.5 for a hidden
-//! single up to 4.6 for simple colouring. A player who knows that
+//! its score is the [rating](crate::logic::Step::rating) of the hardest
+//! step, on Sudoku Explainer's scale: the technique's
+//! [weight](Technique::weight) (1.2 for a hidden single up to 9.5 for
+//! nested forcing chains), and for a chain its length's addition as SE
+//! counts it ([`crate::logic::length_bonus`]). A player who knows that
 //! technique and the easier ones can solve the puzzle without guessing.
 //!
-//! If the techniques run out, the puzzle needs search (or techniques this
-//! crate does not have, such as chains), and its score is above every
-//! technique's: `5 + log10(1 + u / 1000)`, where `u` is the mean amount of
+//! | SE's rating | techniques |
+//! |---|---|
+//! | 1.2 - 4.6 | singles to simple colouring |
+//! | 5.0 - 5.6 | naked quad, jellyfish, hidden quad, BUG+1 |
+//! | 6.6 - 6.9 | skyscraper, 2-string kite, turbot fish, X-chains, XY-chains |
+//! | 7.0 - 7.5 | alternating inference chains, forcing chains (contradictions) |
+//! | 8.0 - 8.7 | cell and unit forcing chains |
+//! | 8.5 - 9.5 | dynamic forcing chains |
+//! | 9.0 - 10.0 | dynamic forcing chains (+): with the techniques up to wings inside |
+//! | 9.5 - 11 | nested forcing chains: with dynamic forcing chains inside |
+//!
+//! If the techniques run out (rare on 9×9 boards; the chains are not
+//! tried on larger ones), the puzzle needs search, and its score is above
+//! every technique's: `12 + log10(1 + u / 1000)`, where `u` is the mean amount of
 //! work the engine needs to solve it and prove the solution unique (a
 //! count with limit 2), over several random relabellings of the puzzle
 //! ([`Transform`]: rows, columns, bands, stacks, transposition, values;
@@ -31,10 +44,10 @@
 //! | medium | up to 3.4 | pointing, claiming, naked and hidden pairs, X-wing |
 //! | hard | up to 4.0 | naked and hidden triples, swordfish |
 //! | fiendish | up to 4.6 | XY-wing, XYZ-wing, unique rectangle, simple colouring |
-//! | extreme | above 5 | none of them is enough: search |
+//! | extreme | above 4.6 | quads, jellyfish, BUG+1, chains and forcing chains (5.0 to about 11), or search (12 and above) |
 //!
 //! So a puzzle that singles solve is always easy, and one that needs
-//! search is always above every technique level. The README's "Puzzle
+//! search is always above every technique. The README's "Puzzle
 //! tools" section shows the levels on the shared benchmark sets.
 //!
 //! ```
@@ -51,7 +64,8 @@
 //! let mut rater = Rater::new(&Variant::classic());
 //! let rating = rater.rate(&puzzle)?;
 //! assert_eq!(rating.level, Level::Extreme);
-//! assert_eq!(rating.hardest, None, "it needs search");
+//! // Forcing chains solve it, on SE's scale above 9.
+//! assert!(rating.hardest.is_some() && rating.score > 9.0, "{rating:?}");
 //! assert_eq!(rating.level, Level::of(rating.score));
 //! // The same puzzle gets the same score.
 //! assert_eq!(rater.rate(&puzzle)?, rating);
@@ -89,7 +103,8 @@ pub enum Level {
     /// Up to XY-wings, XYZ-wings, unique rectangles and simple colouring
     /// (score up to 4.6).
     Fiendish,
-    /// Needs search beyond the techniques (score above 5).
+    /// Needs quads, jellyfish, BUG+1, chains, forcing chains or search
+    /// beyond the techniques (score above 4.6).
     Extreme,
 }
 
@@ -162,7 +177,7 @@ impl Named for Level {
             value: Level::Extreme,
             name: "extreme",
             aliases: &[],
-            about: "search beyond the techniques",
+            about: "quads, jellyfish, BUG+1, chains, forcing chains, search",
         },
     ];
 }
@@ -173,13 +188,14 @@ impl fmt::Display for Level {
     }
 }
 
-/// The score of a puzzle that needs search: above every technique's.
-pub const SEARCH_SCORE: f64 = 5.0;
+/// The score of a puzzle that needs search: above every technique's
+/// (Sudoku Explainer's scale ends at 11.9).
+pub const SEARCH_SCORE: f64 = 12.0;
 
 /// The rating of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
-    /// The weight of the hardest technique needed, or for a puzzle that
+    /// The rating of the hardest step needed, or for a puzzle that
     /// needs search [`SEARCH_SCORE`] plus its search effort (see the
     /// [module documentation](self)); 0 for a puzzle without open cells.
     pub score: f64,
@@ -373,13 +389,15 @@ impl Rater {
         let stats = self.solver.stats();
         let mut logic = Logic::new(puzzle, &self.variant);
         let mut hardest: Option<Technique> = None;
+        let mut score = 0.0;
         while let Some(step) = logic.step() {
-            if hardest.is_none_or(|h| step.technique.weight() > h.weight()) {
+            let rating = step.rating();
+            if hardest.is_none() || rating > score {
                 hardest = Some(step.technique);
+                score = rating;
             }
         }
         if logic.is_solved() {
-            let score = hardest.map_or(0.0, Technique::weight);
             return Ok(Rating {
                 score,
                 level: Level::of(score),

@@ -58,10 +58,10 @@ impl Logic {
                         return false;
                     }
                     gone.sort_unstable();
-                    let technique = if n == 2 {
-                        Technique::XWing
-                    } else {
-                        Technique::Swordfish
+                    let technique = match n {
+                        2 => Technique::XWing,
+                        3 => Technique::Swordfish,
+                        _ => Technique::Jellyfish,
                     };
                     let line = |k: usize| if rows { Unit::Row(k) } else { Unit::Column(k) };
                     let cross = |k: usize| if rows { Unit::Column(k) } else { Unit::Row(k) };
@@ -322,6 +322,56 @@ impl Logic {
         sorted.sort_unstable_by_key(|&(cell, c)| (c, cell));
         step.cells = sorted.iter().map(|e| e.0).collect();
         step.colours = sorted.iter().map(|e| e.1).collect();
+        Some(step)
+    }
+
+    /// BUG+1: every open cell has two candidates but one, with three, and
+    /// in every house each value has two places or none, but for one value
+    /// of the cell with three, which has three in each of its houses. Were
+    /// that value not the cell's, every house would hold each of its values
+    /// in two cells, a bivalue universal grave, which has no solution or
+    /// several; so in a puzzle with one solution it is. Not with
+    /// diagonals (as for unique rectangles).
+    pub(super) fn bug_plus_one(&self) -> Option<Step> {
+        if self.diagonals {
+            return None;
+        }
+        let mut three = None;
+        for c in 0..self.cand.len() {
+            if self.grid[c] != 0 {
+                continue;
+            }
+            match self.cand[c].count_ones() {
+                2 => {}
+                3 if three.is_none() => three = Some(c),
+                _ => return None,
+            }
+        }
+        let cell = three?;
+        let mut value = None;
+        for h in 0..self.houses.len() {
+            for v in 1..=self.side as u8 {
+                let n = self.cells_with(h, 1 << (v - 1)).count();
+                let here = self.houses[h].1.contains(&cell);
+                match n {
+                    0 | 2 => {}
+                    3 if here && value.is_none_or(|w| w == v) => value = Some(v),
+                    _ => return None,
+                }
+            }
+        }
+        let v = value?;
+        // Three places in every house of the cell.
+        if self.of_cell[cell]
+            .iter()
+            .any(|&h| self.cells_with(h, 1 << (v - 1)).count() != 3)
+        {
+            return None;
+        }
+        let mut step = self.new_step(Technique::BugPlusOne);
+        step.placement = Some((cell, v));
+        step.values = vec![v];
+        step.cells = vec![cell];
         Some(step)
     }
 }

@@ -100,10 +100,10 @@ impl Logic {
                     return false;
                 }
                 gone.sort_by_key(|&(c, v)| (v, c));
-                let technique = if k == 2 {
-                    Technique::NakedPair
-                } else {
-                    Technique::NakedTriple
+                let technique = match k {
+                    2 => Technique::NakedPair,
+                    3 => Technique::NakedTriple,
+                    _ => Technique::NakedQuad,
                 };
                 let mut step = self.new_step(technique);
                 step.eliminations = gone;
@@ -158,10 +158,10 @@ impl Logic {
                     return false;
                 }
                 gone.sort_by_key(|&(c, v)| (v, c));
-                let technique = if k == 2 {
-                    Technique::HiddenPair
-                } else {
-                    Technique::HiddenTriple
+                let technique = match k {
+                    2 => Technique::HiddenPair,
+                    3 => Technique::HiddenTriple,
+                    _ => Technique::HiddenQuad,
                 };
                 let mut step = self.new_step(technique);
                 step.eliminations = gone;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{Step, Technique};
+use super::{ChainNode, Step, Technique};
 use crate::house::Unit;
 
 /// The character of a value: `1`-`9`, then `A` = 10 … `P` = 25.
@@ -79,7 +79,61 @@ impl fmt::Display for Marks<'_> {
     }
 }
 
+/// Writes a chain: an alternating chain in HoDoKu's notation, its
+/// candidates joined by ` = ` (strong link) and ` - ` (weak link):
+/// `r1c2=5 = r1c7=5 - r4c7=5 = r4c2=5`; a forcing chain as implications,
+/// `r1c1=5 -> r1c2<>5 -> r1c2=7` (`<>`: the candidate is false).
+struct Chain<'a>(&'a [ChainNode], usize, bool);
+
+impl fmt::Display for Chain<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Chain(nodes, side, alternating) = *self;
+        for (k, n) in nodes.iter().enumerate() {
+            if k > 0 {
+                f.write_str(match (alternating, k % 2) {
+                    (true, 1) => " = ",
+                    (true, _) => " - ",
+                    (false, _) => " -> ",
+                })?;
+            }
+            let sign = if alternating || n.on { "=" } else { "<>" };
+            write!(
+                f,
+                "r{}c{}{sign}{}",
+                n.cell / side + 1,
+                n.cell % side + 1,
+                value_char(n.value)
+            )?;
+        }
+        Ok(())
+    }
+}
+
 impl Step {
+    /// Is this an alternating chain (X-chain, XY-chain, AIC)?
+    fn alternating(&self) -> bool {
+        matches!(
+            self.technique,
+            Technique::Skyscraper
+                | Technique::TwoStringKite
+                | Technique::TurbotFish
+                | Technique::XChain
+                | Technique::XYChain
+                | Technique::Aic
+        )
+    }
+
+    /// Writes the step's chains, separated by ` ; `.
+    fn write_chains(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, chain) in self.chains.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" ; ")?;
+            }
+            write!(f, "{}", Chain(chain, self.side, self.alternating()))?;
+        }
+        Ok(())
+    }
+
     /// Writes `removes 3 from r1c7, 8 from r1c7 r1c9`.
     fn write_removals(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("removes ")?;
@@ -114,6 +168,10 @@ impl fmt::Display for Step {
             if let (Technique::HiddenSingle, Some(house)) = (self.technique, self.houses.first()) {
                 write!(f, " in {house}")?;
             }
+            if !self.chains.is_empty() {
+                f.write_str(" ")?;
+                self.write_chains(f)?;
+            }
             return Ok(());
         }
         match self.technique {
@@ -127,7 +185,7 @@ impl fmt::Display for Step {
                     self.technique
                 )?;
             }
-            Technique::NakedPair | Technique::NakedTriple => {
+            Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {
                 write!(
                     f,
                     "{} can only be {}: {} in {}, ",
@@ -137,7 +195,7 @@ impl fmt::Display for Step {
                     self.houses[0]
                 )?;
             }
-            Technique::HiddenPair | Technique::HiddenTriple => {
+            Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => {
                 write!(
                     f,
                     "{} in {} only in {}: {}, ",
@@ -147,7 +205,7 @@ impl fmt::Display for Step {
                     self.technique
                 )?;
             }
-            Technique::XWing | Technique::Swordfish => {
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
                 let n = self.houses.len() / 2;
                 write!(
                     f,
@@ -203,6 +261,11 @@ impl fmt::Display for Step {
                 )?;
             }
             Technique::NakedSingle | Technique::HiddenSingle => {}
+            _ => {
+                write!(f, "{}: ", self.technique)?;
+                self.write_chains(f)?;
+                f.write_str(", ")?;
+            }
         }
         self.write_removals(f)
     }
