@@ -7,12 +7,36 @@
 
 use crate::format::Format;
 use crate::generate::Symmetry;
+use crate::logic::Technique;
 use crate::names::Named;
 use crate::rate::Level;
 
 /// `dlx-sudoku --help`'s text after the options.
 pub(super) fn after_help() -> String {
-    AFTER_HELP.replace("{formats}", &listed::<Format>())
+    let techniques: Vec<&str> = Technique::ALL.iter().map(|t| t.name()).collect();
+    AFTER_HELP
+        .replace("{formats}", &listed::<Format>())
+        .replace(
+            "{techniques}",
+            &wrapped(&format!("{}.", techniques.join(", ")), 2),
+        )
+}
+
+/// `text` wrapped at 76 columns, each line indented by `indent` blanks,
+/// without the final newline.
+fn wrapped(text: &str, indent: usize) -> String {
+    let mut lines = Vec::new();
+    let mut line = " ".repeat(indent);
+    for word in text.split(' ') {
+        if line.len() + word.len() > 76 && line.len() > indent {
+            lines.push(line.trim_end().to_string());
+            line = " ".repeat(indent);
+        }
+        line.push_str(word);
+        line.push(' ');
+    }
+    lines.push(line.trim_end().to_string());
+    lines.join("\n")
 }
 
 /// `dlx-sudoku -h`'s text after the options.
@@ -42,7 +66,14 @@ pub(super) fn rate_help() -> String {
             format!("    {:<9} {scores:<10} {}\n", n.name, n.about)
         })
         .collect();
-    RATE_HELP.replace("{level_list}\n", &levels)
+    let weights: Vec<String> = Technique::ALL
+        .iter()
+        .map(|t| format!("{} {:.1}", t.name(), t.weight()))
+        .collect();
+    RATE_HELP.replace("{level_list}\n", &levels).replace(
+        "{weights}",
+        &wrapped(&format!("{}.", weights.join(", ")), 2),
+    )
 }
 
 /// A table's names and what each is, one entry a paragraph: the name in a
@@ -120,9 +151,8 @@ Output:
   pointing, removes 7 from r1c7 r1c8'), then 'solved in N steps' or, when
   logic runs out, 'stuck after N steps with K cells open; the search needs
   M more nodes'; a blank line between puzzles. Techniques, simplest first:
-  naked and hidden singles, pointing and claiming (locked candidates),
-  naked pairs, X-wing, hidden pairs, naked triples, swordfish, hidden
-  triples, XY-wing, XYZ-wing, unique rectangle (type 1), simple colouring.
+{techniques}
+  Chains are written in HoDoKu's notation ('r1c1=1 = r1c6=1 - r5c6=1').
   explain --candidates prints the board with its pencil marks before each
   step.
   hint: one line per puzzle, its next logical step (or 'solved', or
@@ -250,14 +280,14 @@ const RATE_HELP: &str = "\
 Rate (dlx-sudoku rate [OPTIONS] [FILE]...):
   Each line: the level, the score and what set it, e.g. 'hard 3.8
   swordfish'. The puzzle is solved with explain's techniques, easiest
-  first; the score is the weight of the hardest one used (hidden single
-  1.5, naked single 2.3, pointing 2.6, claiming 2.8, naked pair 3.0, X-wing
-  3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden triple 4.0,
-  XY-wing 4.2, XYZ-wing 4.4, unique rectangle 4.5, simple colouring 4.6).
+  first; the score is the weight of the hardest step, on Sudoku
+  Explainer's scale (a hidden single in a row or column 1.5; a chain adds
+  0.1 for each length bound it passes, as Sudoku Explainer counts):
+{weights}
   Levels (their scores, and the hardest techniques in them):
 {level_list}
   A puzzle the techniques do not solve is extreme, 'search': its score is
-  5 + log10(1 + u/1000), u the mean work the engine needs to solve it and
+  12 + log10(1 + u/1000), u the mean work the engine needs to solve it and
   prove it unique (dancing-links updates, singles pass off) over --samples
   random relabellings (default 8; rows, columns, bands, stacks,
   transposition and values permuted), drawn from --seed (default 0).
