@@ -670,19 +670,37 @@ impl Logic {
 
     /// Finds the simplest next step without making it.
     pub fn find(&self) -> Option<Step> {
-        if self
-            .grid
-            .iter()
-            .zip(&self.cand)
-            .any(|(&v, &c)| v == 0 && c == 0)
-        {
+        if self.has_empty_cell() {
             // A cell without candidates: the puzzle has no solution.
             return None;
         }
         // By weight (Technique::weight).
         self.naked_single()
             .or_else(|| self.hidden_single())
-            .or_else(|| self.locked())
+            .or_else(|| self.locked_to_wings())
+            .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
+            .or_else(|| self.colouring())
+            .or_else(|| self.naked_subset(4))
+            .or_else(|| self.fish(4))
+            .or_else(|| self.hidden_subset(4))
+            .or_else(|| self.unique.then(|| self.bug_plus_one()).flatten())
+            .or_else(|| self.chains_up_to_nets())
+    }
+
+    /// Is there an open cell without candidates (the puzzle, or a branch
+    /// of a forcing chain, has no solution)?
+    fn has_empty_cell(&self) -> bool {
+        self.grid
+            .iter()
+            .zip(&self.cand)
+            .any(|(&v, &c)| v == 0 && c == 0)
+    }
+
+    /// The techniques from locked candidates to wings, by weight (what
+    /// [`Logic::find`] tries after the singles, and the branches of the
+    /// dynamic (+) forcing chains use).
+    fn locked_to_wings(&self) -> Option<Step> {
+        self.locked()
             .or_else(|| self.naked_subset(2))
             .or_else(|| self.fish(2))
             .or_else(|| self.hidden_subset(2))
@@ -691,13 +709,6 @@ impl Logic {
             .or_else(|| self.hidden_subset(3))
             .or_else(|| self.xy_wing())
             .or_else(|| self.xyz_wing())
-            .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
-            .or_else(|| self.colouring())
-            .or_else(|| self.naked_subset(4))
-            .or_else(|| self.fish(4))
-            .or_else(|| self.hidden_subset(4))
-            .or_else(|| self.unique.then(|| self.bug_plus_one()).flatten())
-            .or_else(|| self.chains_up_to_nets())
     }
 
     /// The chain techniques, in the order of their weight; only on boards

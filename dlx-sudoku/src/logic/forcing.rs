@@ -289,23 +289,10 @@ impl Logic {
     /// The techniques from locked candidates to wings, for the branches of
     /// [`Mode::Plus`].
     fn basic_step(&self) -> Option<Step> {
-        if self
-            .grid
-            .iter()
-            .zip(&self.cand)
-            .any(|(&v, &c)| v == 0 && c == 0)
-        {
+        if self.has_empty_cell() {
             return None;
         }
-        self.locked()
-            .or_else(|| self.naked_subset(2))
-            .or_else(|| self.fish(2))
-            .or_else(|| self.hidden_subset(2))
-            .or_else(|| self.naked_subset(3))
-            .or_else(|| self.fish(3))
-            .or_else(|| self.hidden_subset(3))
-            .or_else(|| self.xy_wing())
-            .or_else(|| self.xyz_wing())
+        self.locked_to_wings()
     }
 
     /// The peers of each cell.
@@ -327,12 +314,7 @@ impl Logic {
     /// The first candidate (in reading order) whose dynamic branch
     /// contradicts itself, if any.
     fn first_contradiction(&self) -> Option<(usize, u8)> {
-        if self
-            .grid
-            .iter()
-            .zip(&self.cand)
-            .any(|(&v, &c)| v == 0 && c == 0)
-        {
+        if self.has_empty_cell() {
             return None;
         }
         let board = Board {
