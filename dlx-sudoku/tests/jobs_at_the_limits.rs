@@ -446,3 +446,26 @@ fn a_long_uniqueness_check_says_how_far_it_got() {
         }
     }
 }
+
+/// `--time-limit` bounds `explain`'s logic too, not only its uniqueness
+/// check: on the forum's hardest puzzles nested forcing chains take a
+/// second or so, and a limit of 50 ms stops between two steps (the steps
+/// found are kept, status 1). Each puzzle is answered, in order.
+#[test]
+fn the_time_limit_stops_explain_between_steps() {
+    let puzzles = "\
+........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3
+";
+    let r = run_bin(&["explain", "--time-limit", "0.05"], puzzles.as_bytes());
+    let out = r.out();
+    assert_eq!(r.code, 1, "{out}{}", r.stderr);
+    let last = out.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("time limit reached after ") || last == "search limit reached",
+        "{out}"
+    );
+    // Without the limit the same puzzle is explained to the end.
+    let r = run_bin(&["explain"], puzzles.as_bytes());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.out().trim_end().ends_with("steps"), "{}", r.out());
+}

@@ -291,6 +291,13 @@ impl Solver {
         self.deadline = deadline;
     }
 
+    /// The instant every search stops at, if any (see
+    /// [`Solver::set_deadline`]); work beside the searches (`explain`'s
+    /// logic) watches it too.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Stops each search once `cancel` (or a clone of it, from any thread)
     /// is cancelled, within about a millisecond (`None`: stop watching).
     /// The search then ends as at the node limit ([`Outcome::NodeLimit`],

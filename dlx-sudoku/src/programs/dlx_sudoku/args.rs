@@ -252,8 +252,9 @@ struct CommonArgs {
     max_nodes: Option<u64>,
     /// Stop the work on each puzzle after SECS seconds (a decimal number,
     /// e.g. 0.5), all its searches together (rate's relabellings, the
-    /// uniqueness checks of check, explain and hint); the puzzle is then
-    /// answered 'search limit reached', as with --max-nodes.
+    /// uniqueness checks of check, explain and hint) and explain's logic;
+    /// the puzzle is then answered 'search limit reached', as with
+    /// --max-nodes (explain keeps the steps it found).
     #[arg(allow_negative_numbers = true, long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Per-puzzle and total statistics (nodes, updates, time) on stderr.

@@ -150,7 +150,8 @@ Output:
   players' words ('r3c5 = 7: naked single', '7 in box 2 only in row 1:
   pointing, removes 7 from r1c7 r1c8'), then 'solved in N steps' or, when
   logic runs out, 'stuck after N steps with K cells open; the search needs
-  M more nodes'; a blank line between puzzles. Techniques, simplest first:
+  M more nodes' (or, when --time-limit stops the logic, 'time limit reached
+  after N steps', status 1); a blank line between puzzles. Techniques:
 {techniques}
   Chains are written in HoDoKu's notation ('r1c1=1 = r1c6=1 - r5c6=1').
   explain --candidates prints the board with its pencil marks before each

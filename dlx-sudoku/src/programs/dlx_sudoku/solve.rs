@@ -175,8 +175,15 @@ fn explain(
     let mut logic = Logic::new(board, &config.variant);
     let mut text = String::new();
     let mut steps = 0;
+    // --time-limit bounds the logic too (a nested forcing chain can take
+    // a second): checked between steps, so it stops one step late at most.
+    let deadline = solver.deadline();
+    let passed = || deadline.is_some_and(|d| Instant::now() >= d);
     if config.command == Command::Hint {
         if let Some(step) = logic.find() {
+            if passed() {
+                return (Record::Message("search limit reached"), false);
+            }
             return (Record::Text(step.to_string()), true);
         }
     } else {
@@ -189,6 +196,14 @@ fn explain(
             let _ = writeln!(text, "{step}");
             if config.candidates {
                 text.push('\n');
+            }
+            if passed() && !logic.is_solved() {
+                let _ = write!(
+                    text,
+                    "time limit reached after {}",
+                    Plural(steps as u64, "step")
+                );
+                return (Record::Text(text), false);
             }
         }
     }
