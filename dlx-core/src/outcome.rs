@@ -20,6 +20,14 @@ pub struct Stats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// Guesses: options tried at a node while another option of the item
+    /// chosen there was still left to try (the last one left is forced
+    /// once the others failed, so it is not a guess, as Sudoku solvers
+    /// count them). A search that needs no guess has 0; a node of two
+    /// options whose first fails adds one. Counted by the searches for
+    /// exact covers and colors (Algorithms X and C); 0 under
+    /// multiplicities, costs and the memo.
+    pub guesses: u64,
 }
 
 /// What one call to [`Solver::next_solution`](crate::Solver::next_solution) ended with.

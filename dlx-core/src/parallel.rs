@@ -675,6 +675,7 @@ struct Totals {
     solutions: AtomicU64,
     nodes: AtomicU64,
     updates: AtomicU64,
+    guesses: AtomicU64,
 }
 
 impl Totals {
@@ -682,6 +683,7 @@ impl Totals {
         self.solutions.fetch_add(s.solutions, Ordering::Relaxed);
         self.nodes.fetch_add(s.nodes, Ordering::Relaxed);
         self.updates.fetch_add(s.updates, Ordering::Relaxed);
+        self.guesses.fetch_add(s.guesses, Ordering::Relaxed);
     }
 
     fn get(&self) -> Stats {
@@ -689,6 +691,7 @@ impl Totals {
             solutions: self.solutions.load(Ordering::Relaxed),
             nodes: self.nodes.load(Ordering::Relaxed),
             updates: self.updates.load(Ordering::Relaxed),
+            guesses: self.guesses.load(Ordering::Relaxed),
         }
     }
 }
@@ -747,6 +750,7 @@ fn run<'s>(
             solutions: stats.solutions - counted.solutions,
             nodes: stats.nodes - counted.nodes,
             updates: stats.updates - counted.updates,
+            guesses: stats.guesses - counted.guesses,
         });
         counted = stats;
         if outcome != Outcome::NodeLimit {

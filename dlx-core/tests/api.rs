@@ -241,7 +241,8 @@ fn a_primary_item_in_no_option_means_no_solution() {
         Stats {
             nodes: 1,
             updates: 1,
-            solutions: 0
+            solutions: 0,
+            guesses: 0,
         }
     );
 }
@@ -321,7 +322,7 @@ fn stats_follow_dlx1_counting() {
     // level 0: node 1, cover a (a unlinked, the b of {a, b} hidden: 2 updates);
     //   try {a, b}: cover b (1 update), nothing left: solution (node 2);
     //   try {a}: level 1: node 3, cover b (1 update); try {b}: solution
-    //   (node 4).
+    //   (node 4). One guess: {a, b}, tried while {a} was left.
     let mut p = Problem::new(2, 0);
     let (a, b) = (p.primary(0), p.primary(1));
     p.add_option([a, b]).unwrap();
@@ -331,6 +332,7 @@ fn stats_follow_dlx1_counting() {
         nodes: 4,
         updates: 4,
         solutions: 2,
+        guesses: 1,
     };
     assert_eq!(p.count_with_stats(), want);
 
@@ -343,7 +345,8 @@ fn stats_follow_dlx1_counting() {
         Stats {
             nodes: 2,
             updates: 3,
-            solutions: 1
+            solutions: 1,
+            guesses: 1,
         }
     );
     assert_eq!(s.next_solution(), Step::Found);

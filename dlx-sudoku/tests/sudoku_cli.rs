@@ -443,14 +443,14 @@ fn stats_lines_per_puzzle_and_in_total() {
         );
         let errs: Vec<&str> = r.stderr.lines().collect();
         assert_eq!(errs.len(), 5, "{}", r.stderr);
-        let (mut nodes, mut updates) = (0u64, 0u64);
+        let (mut nodes, mut updates, mut guesses) = (0u64, 0u64, 0u64);
         let mut k = 0;
         for l in &errs[..4] {
             if l.starts_with(&format!("{source}:5: ")) {
                 assert!(l.contains("3 cells"), "{l}");
                 continue;
             }
-            // SOURCE:LINE: nodes=N updates=N seconds=F, with the library's
+            // SOURCE:LINE: nodes=N updates=N guesses=N seconds=F, with the library's
             // own statistics for the puzzle.
             let (line_no, puzzle) = puzzles[k];
             k += 1;
@@ -460,7 +460,7 @@ fn stats_lines_per_puzzle_and_in_total() {
             let f = fields(rest);
             assert_eq!(
                 f.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
-                ["nodes", "updates", "seconds"]
+                ["nodes", "updates", "guesses", "seconds"]
             );
             let mut solver = Solver::new();
             let mut solution = Board::empty(3);
@@ -468,9 +468,11 @@ fn stats_lines_per_puzzle_and_in_total() {
             let stats = solver.stats();
             assert_eq!(f[0].1, stats.nodes.to_string(), "{l}");
             assert_eq!(f[1].1, stats.updates.to_string(), "{l}");
-            assert_seconds(f[2].1, 6);
+            assert_eq!(f[2].1, stats.guesses.to_string(), "{l}");
+            assert_seconds(f[3].1, 6);
             nodes += stats.nodes;
             updates += stats.updates;
+            guesses += stats.guesses;
         }
         assert_eq!(k, 3);
         let total = errs[4].strip_prefix("total: ").expect("a total line");
@@ -484,8 +486,9 @@ fn stats_lines_per_puzzle_and_in_total() {
                 ("updates", updates.to_string().as_str()),
             ]
         );
-        assert_eq!(f[4].0, "seconds");
-        assert_seconds(f[4].1, 3);
+        assert_eq!(f[4], ("guesses", guesses.to_string().as_str()));
+        assert_eq!(f[5].0, "seconds");
+        assert_seconds(f[5].1, 3);
     }
     // Without --stats, nothing but the error.
     let r = run_bin(&[file.arg()], b"");

@@ -78,6 +78,9 @@ pub(crate) struct Run<'s> {
     /// Resume point: `Forward`, `Recover` (after a solution) or `Done`.
     pub(crate) state: State,
     pub(crate) nodes: u64,
+    /// Options tried while another of their item's list was left (see
+    /// [`Stats::guesses`](crate::Stats::guesses)).
+    pub(crate) guesses: u64,
     pub(crate) solutions: u64,
     pub(crate) node_limit: u64,
     /// Were options forced (then a solution at the root is not a node of
@@ -197,6 +200,8 @@ pub(crate) fn search_levels<L: Levels>(links: &mut L, run: &mut Run<'_>, target:
                     choice[level] = Node(links.down(cur.0));
                     continue;
                 }
+                // A guess, if another option is left to try after this one.
+                run.guesses += u64::from(links.down(cur.0) != stop[level].0);
                 if !links.all_covered() {
                     level += 1;
                     continue 'forward;

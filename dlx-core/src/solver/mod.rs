@@ -85,6 +85,7 @@ pub struct Solver<'a> {
     /// `engine::strategy`).
     strategy: Strategy,
     nodes: u64,
+    guesses: u64,
     solutions: u64,
     updates_base: u64,
     /// The level a replayed part of a bounded problem starts at (see
@@ -138,6 +139,7 @@ impl<'a> Solver<'a> {
             watch: Watch::default(),
             strategy: Strategy::new(kind),
             nodes: 0,
+            guesses: 0,
             solutions: 0,
             updates_base,
             floor: 0,
@@ -361,6 +363,7 @@ impl<'a> Solver<'a> {
             nodes: self.nodes,
             updates: updates - self.updates_base,
             solutions: self.solutions,
+            guesses: self.guesses,
         }
     }
 

@@ -26,6 +26,7 @@ impl Solver<'_> {
             level: self.level,
             state: self.state,
             nodes: self.nodes,
+            guesses: self.guesses,
             solutions: self.solutions,
             node_limit: self.stop_at,
             forced: !p.work.forced.is_empty(),
@@ -50,6 +51,7 @@ impl Solver<'_> {
         self.level = run.level;
         self.state = run.state;
         self.nodes = run.nodes;
+        self.guesses = run.guesses;
         self.solutions = run.solutions;
         self.solution_len = run.solution_len;
         step

@@ -88,13 +88,22 @@ fn path_arg(name: &str) -> String {
     xc(name).to_str().expect("UTF-8 path").to_string()
 }
 
-/// Checks a `--stats` line: the exact counts, then `seconds=` with three
-/// decimals.
-fn assert_stats_line(line: &str, solutions: u64, nodes: u64, updates: u64) {
-    let expected = format!("solutions={solutions} nodes={nodes} updates={updates} seconds=");
-    let seconds = line
+/// Checks a `--stats` line: the exact counts, the guesses (a number, equal
+/// to `guesses` when given), then `seconds=` with three decimals.
+fn assert_stats_line(line: &str, solutions: u64, nodes: u64, updates: u64, guesses: Option<u64>) {
+    let expected = format!("solutions={solutions} nodes={nodes} updates={updates} guesses=");
+    let rest = line
         .strip_prefix(&expected)
         .unwrap_or_else(|| panic!("stats line {line:?} does not start with {expected:?}"));
+    let (got, seconds) = rest
+        .split_once(" seconds=")
+        .unwrap_or_else(|| panic!("no seconds in {line:?}"));
+    let got: u64 = got
+        .parse()
+        .unwrap_or_else(|_| panic!("guesses in {line:?}"));
+    if let Some(guesses) = guesses {
+        assert_eq!(got, guesses, "{line:?}");
+    }
     let (whole, frac) = seconds
         .split_once('.')
         .unwrap_or_else(|| panic!("seconds {seconds:?} without decimals"));
@@ -209,7 +218,7 @@ fn library_counts_and_stats_match_the_table() {
         assert_eq!(exit, Exit::Success, "{}: {err}", r.file);
         assert_eq!(out, format!("{}\n", r.solutions), "{}", r.file);
         let last = err.lines().last().expect("a stats line");
-        assert_stats_line(last, r.solutions, r.nodes, r.updates);
+        assert_stats_line(last, r.solutions, r.nodes, r.updates, None);
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} files checked");
@@ -323,7 +332,7 @@ fn print_with_no_solution_writes_nothing() {
     // is an answer, status 0).
     assert_eq!((exit, exit.code(), out.as_str()), (Exit::NoSolution, 1, ""));
     let r = row("xc_odd_cycle.dlx");
-    assert_stats_line(err.trim_end(), 0, r.nodes, r.updates);
+    assert_stats_line(err.trim_end(), 0, r.nodes, r.updates, None);
 }
 
 #[test]
@@ -335,7 +344,7 @@ fn limit_stops_after_n_solutions() {
     let (code, out, err) = run_bin(&["--limit", "1000", "--stats", &q8], None);
     assert_eq!((code, out.as_str()), (0, "92\n"));
     assert_eq!(err.lines().count(), 1);
-    assert_stats_line(err.trim_end(), 92, 1049, 16680);
+    assert_stats_line(err.trim_end(), 92, 1049, 16680, None);
 
     let (code, out, err) = run_bin(&["-p", "-l", "2", "-s", &q8], None);
     assert_eq!(code, 0);
@@ -362,7 +371,7 @@ fn time_limit_gives_a_lower_bound_and_status_1() {
         assert_eq!(lines[0], "dlx: time limit reached after 0 nodes", "{err}");
         assert_eq!(
             lines[1].split(" seconds=").next(),
-            Some("solutions=0 nodes=0 updates=0")
+            Some("solutions=0 nodes=0 updates=0 guesses=0")
         );
 
         // A limit far away changes nothing.
@@ -470,7 +479,7 @@ fn every_rule_counts_the_same_and_dlx1_counts_as_knuth() {
                 let last = err.lines().last().unwrap_or_default();
                 let counts: String = last.split(" updates=").next().unwrap_or_default().into();
                 if rule == "dlx1" && threads == "1" {
-                    assert_stats_line(last, full.solutions, full.nodes, full.updates);
+                    assert_stats_line(last, full.solutions, full.nodes, full.updates, None);
                 }
                 if threads == "1" {
                     one = counts;
@@ -554,7 +563,7 @@ fn stats_line_for_queens8() {
     let (code, out, err) = run_bin(&["--stats", &path_arg("queens8.dlx")], None);
     assert_eq!((code, out.as_str()), (0, "92\n"));
     assert!(err.ends_with('\n') && err.lines().count() == 1, "{err:?}");
-    assert_stats_line(err.trim_end(), 92, 1049, 16680);
+    assert_stats_line(err.trim_end(), 92, 1049, 16680, None);
 }
 
 #[test]
@@ -645,7 +654,7 @@ fn help_documents_the_interface() {
         "--limit <N>",
         "--max-nodes <N>",
         "--stats",
-        "solutions=S nodes=N updates=U seconds=T.TTT",
+        "solutions=S nodes=N updates=U guesses=G seconds=T.TTT",
         "SOURCE:LINE:COL: message",
         "option ignored (no primary items)",
         "'1234+'",
@@ -822,7 +831,7 @@ fn colors_are_read_and_printed_as_written() {
     // The stats line keeps its format; DLX2's figures.
     let (code, _, err) = run_bin(&["--stats", &xcc("xcc_chain.dlx")], None);
     assert_eq!(code, 0);
-    assert_stats_line(err.lines().last().unwrap(), 3, 9, 20);
+    assert_stats_line(err.lines().last().unwrap(), 3, 9, 20, None);
 }
 
 /// Bounds: the count and DLX3's statistics; printed solutions are sets of
@@ -831,7 +840,7 @@ fn colors_are_read_and_printed_as_written() {
 fn multiplicities_are_read() {
     let (code, _, err) = run_bin(&["--stats", &xcc("mcc_mixed.dlx")], None);
     assert_eq!(code, 0);
-    assert_stats_line(err.lines().last().unwrap(), 5, 13, 23);
+    assert_stats_line(err.lines().last().unwrap(), 5, 13, 23, None);
     // Two queens per row and column of a 3x3 board... with at most 2 per
     // line: 6 ways to place 6 queens (the complements of the permutations).
     let mut input = String::from("2|r0 2|r1 2|r2 2|c0 2|c1 2|c2\n");
@@ -932,5 +941,27 @@ fn limits_threads_and_parts_on_colored_and_bounded_files() {
         let (code, out, _) = run_bin(&["--max-nodes", "5", &path], None);
         assert_eq!(code, 1, "{file} --max-nodes 5");
         assert!(out.trim().ends_with('+'), "{file}: {out}");
+    }
+}
+
+#[test]
+fn stats_guesses_are_the_librarys() {
+    for name in ["queens8.dlx", "langford8.dlx", "xc_odd_cycle.dlx"] {
+        let path = xc(name);
+        let text = std::fs::read(&path).expect("the file");
+        let mut problem = dlx_core::text::parse(&text).expect("a valid file").problem;
+        let want = problem.count_with_stats();
+        let r = row(name);
+        assert_eq!((want.nodes, want.updates), (r.nodes, r.updates), "{name}");
+        let (code, _, err) = run_bin(&["--stats", &path_arg(name)], None);
+        assert!(code == 0 || code == 1, "{name}: {err}");
+        let last = err.lines().last().unwrap_or_default();
+        assert_stats_line(
+            last,
+            want.solutions,
+            want.nodes,
+            want.updates,
+            Some(want.guesses),
+        );
     }
 }

@@ -403,6 +403,7 @@ impl<'p> CostSearch<'p> {
                 nodes: search.nodes,
                 updates: arena.updates,
                 solutions: search.count,
+                guesses: 0,
             },
         })
     }

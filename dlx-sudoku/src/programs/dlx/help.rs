@@ -85,9 +85,11 @@ Output:
   sed 's/^[^:]*:[0-9]*: //' gives back the plain output; messages on
   stderr name their file too, and the --stats line starts with 'SOURCE: '.
   Standard error gets warnings, errors and, with --stats, a last line
-    solutions=S nodes=N updates=U seconds=T.TTT
+    solutions=S nodes=N updates=U guesses=G seconds=T.TTT
   counted as DLX1 (DLX2, DLX3) counts them (nodes: search-tree nodes entered
   plus one per solution; updates: items unlinked plus option nodes hidden;
+  guesses: options tried while another of their item was left to try, as
+  Sudoku solvers count them, 0 under multiplicities and costs;
   seconds: time spent searching, reading the input excluded; with --preprocess,
   nodes and updates of the reduced problem's search, seconds without the
   preprocessing). If --limit stopped the

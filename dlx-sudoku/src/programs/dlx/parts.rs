@@ -120,6 +120,7 @@ fn add(a: Stats, b: Stats) -> Stats {
         nodes: a.nodes.saturating_add(b.nodes),
         updates: a.updates.saturating_add(b.updates),
         solutions: a.solutions.saturating_add(b.solutions),
+        guesses: a.guesses.saturating_add(b.guesses),
     }
 }
 

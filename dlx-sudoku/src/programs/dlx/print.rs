@@ -125,10 +125,12 @@ pub(super) fn stats<E: Write>(stderr: &mut E, prefix: &str, stats: Stats, second
         nodes,
         updates,
         solutions,
+        guesses,
     } = stats;
     let _ = writeln!(
         stderr,
-        "{prefix}solutions={solutions} nodes={nodes} updates={updates} seconds={seconds:.3}"
+        "{prefix}solutions={solutions} nodes={nodes} updates={updates} guesses={guesses} \
+         seconds={seconds:.3}"
     );
 }
 

@@ -257,7 +257,7 @@ struct CommonArgs {
     /// --max-nodes (explain keeps the steps it found).
     #[arg(allow_negative_numbers = true, long, value_name = "SECS", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
-    /// Per-puzzle and total statistics (nodes, updates, time) on stderr.
+    /// Per-puzzle and total statistics (nodes, updates, guesses, time) on stderr.
     #[arg(short, long)]
     stats: bool,
     /// Solve on N threads (0, the default: one per core; at most 256).

@@ -128,8 +128,9 @@ where
         } = totals;
         let _ = writeln!(
             stderr,
-            "total: puzzles={puzzles} failed={failed} nodes={} updates={} seconds={seconds:.3}",
-            stats.nodes, stats.updates
+            "total: puzzles={puzzles} failed={failed} nodes={} updates={} guesses={} \
+             seconds={seconds:.3}",
+            stats.nodes, stats.updates, stats.guesses
         );
     }
     if let Command::Rate { summary: true, .. } = config.command {
@@ -396,12 +397,17 @@ fn emit<W: Write, E: Write>(
                 t.stats.nodes += slot.stats.nodes;
                 t.stats.updates += slot.stats.updates;
                 t.stats.solutions += slot.stats.solutions;
+                t.stats.guesses += slot.stats.guesses;
                 t.seconds += slot.seconds;
                 if config.stats {
                     let _ = writeln!(
                         stderr,
-                        "{input}:{}: nodes={} updates={} seconds={:.6}",
-                        puzzle.line, slot.stats.nodes, slot.stats.updates, slot.seconds
+                        "{input}:{}: nodes={} updates={} guesses={} seconds={:.6}",
+                        puzzle.line,
+                        slot.stats.nodes,
+                        slot.stats.updates,
+                        slot.stats.guesses,
+                        slot.seconds
                     );
                 }
             }
