@@ -268,11 +268,15 @@ impl Problem {
             State::Done => 0,
         };
         let links = &mut self.links;
-        for (&cur, &order) in self.work.choice[..depth]
+        for ((&cur, &order), &mark) in self.work.choice[..depth]
             .iter()
             .zip(&self.work.order[..depth])
+            .zip(&self.work.mark[..depth])
             .rev()
         {
+            // The options the look-ahead took out at this level (none
+            // under the other rules: the trail is empty).
+            links.put_back_to(mark);
             if ordered {
                 links.uncover_others_ordered(cur, order);
             } else {

@@ -86,6 +86,19 @@ pub enum Branching {
     /// starts, for the life of the solver): the same tree in another order,
     /// so the solutions come in another order than DLX2's.
     Early,
+    /// The scan of [`Branching::MinLengthUpToOne`], with a look-ahead after
+    /// each option is tried: when every remaining option of a short active
+    /// primary item (up to [`LOOK_AHEAD_LEN`] options) also holds some
+    /// other item, that other item's options without the first are taken
+    /// out of the links until the search backs up (they can be in no
+    /// solution below: the first item's option will cover the other item).
+    /// In Sudoku this is locked candidates (pointing and claiming) at every
+    /// node; in packing and scheduling problems the same subset reasoning.
+    /// The solutions are the same; the tree is smaller, each node costs
+    /// more, and the node and update counts are not DLX1's. On colored and
+    /// bounded problems it scans as [`Branching::MinLengthUpToOne`] does,
+    /// without the look-ahead.
+    LookAhead,
     /// The rule the project recommends for speed, picked by the kind of
     /// problem from the measurements in `benches/README.md`: today
     /// [`Branching::Early`] on plain exact cover and on colored problems,
@@ -111,7 +124,7 @@ impl Branching {
     /// Every rule with its name and a line about it, in the order the help
     /// texts list them (the default first). Row `k` is the rule whose
     /// discriminant is `k`.
-    pub const TABLE: [RuleName; 7] = [
+    pub const TABLE: [RuleName; 8] = [
         RuleName {
             rule: Branching::MinLength,
             name: "dlx1",
@@ -147,6 +160,13 @@ impl Branching {
                     do (such a try is not a node)",
         },
         RuleName {
+            rule: Branching::LookAhead,
+            name: "look-ahead",
+            about: "up-to-one, and after each try the options that a short item's \
+                    options rule out all together are taken out (locked candidates \
+                    in Sudoku) until the search backs up",
+        },
+        RuleName {
             rule: Branching::Fast,
             name: "fast",
             about: "the fastest on our benchmarks for the kind of problem: today \
@@ -155,8 +175,8 @@ impl Branching {
     ];
 
     /// Every rule, in the order of [`Branching::TABLE`].
-    pub const ALL: [Branching; 7] = {
-        let mut all = [Branching::MinLength; 7];
+    pub const ALL: [Branching; 8] = {
+        let mut all = [Branching::MinLength; 8];
         let mut k = 0;
         while k < all.len() {
             all[k] = Branching::TABLE[k].rule;
@@ -210,7 +230,15 @@ pub(crate) struct Plan {
     pub(crate) choice: Choice,
     /// Does the engine run its early variant?
     pub(crate) early: bool,
+    /// Does the plain engine look ahead after each try (see
+    /// [`Branching::LookAhead`])?
+    pub(crate) look: bool,
 }
+
+/// The longest item list [`Branching::LookAhead`] looks at: an item with
+/// more options rarely has an item in common with all of them, and its
+/// check costs a walk of every option.
+pub const LOOK_AHEAD_LEN: u32 = 4;
 
 impl Default for Plan {
     /// DLX1's rule ([`Branching::MinLength`]).
@@ -218,6 +246,7 @@ impl Default for Plan {
         Plan {
             choice: Choice::MinLength,
             early: false,
+            look: false,
         }
     }
 }

@@ -128,7 +128,7 @@ impl Branching {
 pub(crate) fn plan(branching: Branching, kind: Kind) -> Plan {
     let (choice, early) = match branching {
         Branching::MinLength => (Choice::MinLength, false),
-        Branching::MinLengthUpToOne => (Choice::UpToOne, false),
+        Branching::MinLengthUpToOne | Branching::LookAhead => (Choice::UpToOne, false),
         Branching::ShortFirst => (Choice::Short, false),
         Branching::ShortFirstDegree => (Choice::ShortDegree, false),
         Branching::First => (Choice::First, false),
@@ -137,7 +137,14 @@ pub(crate) fn plan(branching: Branching, kind: Kind) -> Plan {
         Branching::Fast if kind == Kind::Multiplicities => (Choice::MinLength, false),
         Branching::Fast => (Choice::UpToOne, true),
     };
-    Plan { choice, early }
+    // Only the plain links look ahead (the colored ones scan as
+    // up-to-one does).
+    let look = branching == Branching::LookAhead && kind == Kind::Exact;
+    Plan {
+        choice,
+        early,
+        look,
+    }
 }
 
 /// The item choice of the memoised search (`engine::memo`) of a problem of

@@ -286,11 +286,13 @@ impl<'a> Solver<'a> {
         }
         let ordered = self.ordered();
         if plan != self.strategy.plan {
-            if self.started && ordered {
+            let looked = self.strategy.plan.look && !self.p.links.look_trail.is_empty();
+            if self.started && (ordered || looked) {
                 // The levels covered their options' items in orders of
-                // their own, which only the early rule's search undoes:
-                // cover them again in the options' order.
-                self.reorder_levels();
+                // their own, which only the early rule's search undoes, or
+                // the look-ahead took options out, which only its search
+                // puts back: cover them again in the options' order.
+                self.reorder_levels(ordered);
             }
             // The short-item stack and the heights saved per level describe
             // a search run under the `ShortFirst` rules all along; after
@@ -331,13 +333,15 @@ impl<'a> Solver<'a> {
         self.p.links.shortest_first()
     }
 
-    /// Uncovers the levels of the search, then covers them again as the
-    /// rules other than [`Branching::Early`] do, so that the links are as
-    /// those rules' search would have left them.
+    /// Uncovers the levels of the search (`ordered`: covered in orders of
+    /// their own, as the early rule's are), putting back what the
+    /// look-ahead took out, then covers them again as the rules other than
+    /// [`Branching::Early`] and [`Branching::LookAhead`] do, so that the
+    /// links are as those rules' search would have left them.
     #[cold]
-    fn reorder_levels(&mut self) {
+    fn reorder_levels(&mut self, ordered: bool) {
         let updates = self.p.links.updates;
-        let depth = self.p.unwind(self.state, self.level, true);
+        let depth = self.p.unwind(self.state, self.level, ordered);
         let links = &mut self.p.links;
         for &cur in &self.p.work.choice[..depth] {
             links.cover::<PLAIN, 0>(links.item[cur]);

@@ -3,7 +3,7 @@
 use dlx_core::{Branching, OptionId, Outcome, Problem};
 
 /// Every branching rule.
-pub const BRANCHINGS: [Branching; 7] = Branching::ALL;
+pub const BRANCHINGS: [Branching; 8] = Branching::ALL;
 
 /// Checks `solution` by the rules of exact cover: every primary item covered
 /// exactly once, every secondary item at most once. Panics with a message

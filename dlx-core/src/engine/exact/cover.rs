@@ -41,7 +41,7 @@ impl Links {
     /// backward) or, `in_memory`, in the order of memory for the
     /// operations on a row whose order does not matter (see `row_node`).
     #[inline(always)]
-    fn for_others<const K: usize, const FORWARD: bool>(
+    pub(super) fn for_others<const K: usize, const FORWARD: bool>(
         &mut self,
         x: Node,
         in_memory: bool,
@@ -83,7 +83,7 @@ impl Links {
 
     /// Takes node `nn` of item `cc` out of its item's list.
     #[inline(always)]
-    fn hide<const MODE: CoverMode>(&mut self, nn: Node, cc: ItemIx) {
+    pub(super) fn hide<const MODE: CoverMode>(&mut self, nn: Node, cc: ItemIx) {
         let Link { up: uu, down: dd } = self.link[nn];
         self.link[uu].down = dd;
         self.link[dd].up = uu;
@@ -99,6 +99,14 @@ impl Links {
             // The same test, with one branch (see `EARLY_KIND`).
             self.dead |= self.is_active(cc) && !self.in_trying(cc);
         }
+        if MODE == LOOKING {
+            // Stored always, kept when short enough to look at.
+            if let Some(top) = self.look_stack.get_mut(self.look_top) {
+                *top = cc;
+                let short = (2..=crate::rule::LOOK_AHEAD_LEN).contains(&l);
+                self.look_top += usize::from(short & (cc.0 < self.n_primary));
+            }
+        }
         if MODE == TRACKED {
             // Stored always, kept when short: no branch to mispredict.
             debug_assert!(self.short_top < self.short.len());
@@ -113,7 +121,7 @@ impl Links {
 
     /// Puts node `nn` of item `cc` back into its item's list.
     #[inline(always)]
-    fn unhide(&mut self, nn: Node, cc: ItemIx) {
+    pub(super) fn unhide(&mut self, nn: Node, cc: ItemIx) {
         let Link { up: uu, down: dd } = self.link[nn];
         self.link[uu].down = nn;
         self.link[dd].up = nn;

@@ -80,6 +80,7 @@ use crate::rule::Choice;
 
 mod choose;
 mod cover;
+mod look;
 mod search;
 
 pub(crate) use search::{search, Marks};
@@ -124,6 +125,12 @@ pub(crate) const EARLY: CoverMode = 3;
 /// pairs, which keep [`EARLY`]). The covers in the options' own order use
 /// it; those shortest first, on long lists, keep [`EARLY`].
 pub(crate) const EARLY_KIND: CoverMode = 4;
+
+/// A cover that keeps what [`PLAIN`] keeps and pushes each primary item it
+/// shortens to 2 to [`LOOK_AHEAD_LEN`](crate::rule::LOOK_AHEAD_LEN) options
+/// on [`Links::look_stack`] (the search under
+/// [`Branching::LookAhead`](crate::Branching::LookAhead), `look.rs`).
+pub(crate) const LOOKING: CoverMode = 5;
 
 /// How many items of minimum length [`Links::most_constraining`] compares
 /// (the first ones in index order). On the forum's hardest Sudokus the
@@ -223,6 +230,18 @@ pub(crate) struct Links {
     /// Are the item lists in another order than their nodes' (a seeded
     /// search shuffled them)?
     pub(crate) shuffled: bool,
+    /// The options the look-ahead of [`Branching::LookAhead`](crate::Branching::LookAhead)
+    /// took out, one node of each, in the order it took them out (see
+    /// `look.rs`); each level's share starts at its `Work::mark`.
+    pub(crate) look_trail: Vec<Node>,
+    /// The items a [`LOOKING`] cover shortened (each stored, kept when
+    /// short: see `hide`), from `look_top` down; sized in `with_look`.
+    pub(crate) look_stack: Vec<ItemIx>,
+    pub(crate) look_top: usize,
+    /// The height of [`Links::look_stack`] after each level's item was
+    /// covered: the items that cover shortened stay for each option the
+    /// level tries.
+    pub(crate) look_open: Vec<usize>,
 }
 
 impl Clone for Links {
@@ -253,6 +272,10 @@ impl Clone for Links {
             trying: Node(0),
             rank: self.rank.clone(),
             shuffled: self.shuffled,
+            look_trail: self.look_trail.clone(),
+            look_stack: self.look_stack.clone(),
+            look_top: self.look_top,
+            look_open: self.look_open.clone(),
         }
     }
 }
@@ -305,6 +328,7 @@ impl Links {
         self.short.clear();
         self.short.resize(2 * n as usize + 2, ItemIx(0));
         self.short_top = 0;
+        self.look_trail.clear();
         self.zero = SPACER;
         self.rank.clear();
         self.shuffled = false;

@@ -132,6 +132,128 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
     }
 }
 
+/// The plain links as [`Levels`] under [`Branching::LookAhead`](crate::Branching::LookAhead):
+/// [`Plain`]'s levels (the scan that stops at length 1), with the
+/// look-ahead (`look.rs`) after each option is tried and its options put
+/// back before the option is untried. Each level's share of the trail
+/// starts at its mark.
+struct Look<'a, const K: usize> {
+    plain: Plain<'a, false, K, false, NOT_EARLY>,
+}
+
+impl<const K: usize> Look<'_, K> {
+    /// The height of the look stack when `level` opens: the height after
+    /// the level above opened (its items stay), 0 at the root.
+    #[inline(always)]
+    fn base(&self, level: usize) -> usize {
+        match level {
+            0 => 0,
+            _ => self.plain.links.look_open[level - 1],
+        }
+    }
+}
+
+impl<const K: usize> Levels for Look<'_, K> {
+    #[inline(always)]
+    fn choose(&mut self) -> Option<u32> {
+        self.plain.choose()
+    }
+
+    #[inline(always)]
+    fn len(&self, c: u32) -> u32 {
+        self.plain.len(c)
+    }
+
+    #[inline(always)]
+    fn dead_end(&mut self) {
+        self.plain.dead_end();
+    }
+
+    #[inline(always)]
+    fn open(&mut self, c: u32, level: usize) -> u32 {
+        let base = self.base(level);
+        let links = &mut *self.plain.links;
+        let best = ItemIx(c);
+        links.look_top = base;
+        links.cover::<LOOKING, K>(best);
+        links.look_open[level] = links.look_top;
+        links.link[best.header()].down.0
+    }
+
+    #[inline(always)]
+    fn close(&mut self, head: u32) {
+        let c = self.plain.links.item[Node(head)];
+        self.plain.links.uncover::<PLAIN, K>(c);
+    }
+
+    #[inline(always)]
+    fn commit(&mut self, x: u32, level: usize) -> bool {
+        let base = self.base(level);
+        let links = &mut *self.plain.links;
+        links.cover_others::<LOOKING, K>(Node(x));
+        self.plain.marks.mark[level] = links.look_trail.len();
+        if level == 0 {
+            // The items short before the search began were never
+            // shortened by a cover: look at every short item once.
+            links.look_ahead::<K>();
+        }
+        links.look_ahead_from::<K>(base);
+        // The items the level's own cover shortened stay for its next try.
+        links.look_top = links.look_open[level];
+        true
+    }
+
+    #[inline(always)]
+    fn uncommit(&mut self, x: u32, level: usize) {
+        let links = &mut *self.plain.links;
+        links.put_back_to(self.plain.marks.mark[level]);
+        links.uncover_others::<PLAIN, K>(Node(x));
+    }
+
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        self.plain.down(x)
+    }
+
+    #[inline(always)]
+    fn all_covered(&self) -> bool {
+        self.plain.all_covered()
+    }
+}
+
+/// One copy of the look-ahead's loop (see [`Look`]).
+#[inline(never)]
+fn with_look<const K: usize>(
+    links: &mut Links,
+    marks: Marks<'_>,
+    choice: Choice,
+    run: &mut Run<'_>,
+    target: u64,
+) -> Step {
+    // The trail holds each option at most once along a path: sized once,
+    // so that the search does not allocate.
+    let nodes = links.node_count();
+    if links.look_trail.capacity() < nodes {
+        links.look_trail.reserve(nodes - links.look_trail.len());
+    }
+    // Along a path each node is taken out of its list once at most, and
+    // each time pushes one entry at most.
+    if links.look_stack.len() < nodes + 1 {
+        links.look_stack.resize(nodes + 1, ItemIx(0));
+    }
+    if links.look_open.len() < marks.mark.len() {
+        links.look_open.resize(marks.mark.len(), 0);
+    }
+    let mut look = Look::<K> {
+        plain: Plain {
+            links,
+            marks,
+            choice,
+        },
+    };
+    search_levels(&mut look, run, target)
+}
+
 /// Runs the plain search on `links` (see [`search_levels`]) as `plan`
 /// asks, in the copy of
 /// the loop for the problem's options: one for each option length that
@@ -151,6 +273,13 @@ pub(crate) fn search(
         return with::<false, 0, true, NOT_EARLY>(links, marks, rule, run, target);
     }
     let k = links.search_len();
+    if plan.look && links.rank.is_empty() {
+        return match k {
+            3 => with_look::<3>(links, marks, rule, run, target),
+            4 => with_look::<4>(links, marks, rule, run, target),
+            _ => with_look::<0>(links, marks, rule, run, target),
+        };
+    }
     if plan.early {
         return match (k, links.shortest_first()) {
             (3, true) => with::<false, 3, false, SHORTEST_FIRST>(links, marks, rule, run, target),

@@ -1,0 +1,143 @@
+//! The look-ahead of [`Branching::LookAhead`](crate::Branching::LookAhead):
+//! after an option is tried, every active primary item `c` of at most
+//! [`LOOK_AHEAD_LEN`] options is looked at; when all of `c`'s options hold
+//! some other item `j`, the options of `j` without `c` can be in no
+//! solution below (whichever option covers `c` covers `j` too), so they
+//! are taken out of the links, whole, until the search backs up past this
+//! level. In Sudoku, `c` = "row 1 holds 5", `j` = "box 1 holds 5": locked
+//! candidates.
+//!
+//! An option taken out is unlinked from each of its items' lists (all
+//! active: an option still in an active item's list has every item
+//! active), and one of its nodes goes on [`Links::look_trail`]; backing up
+//! puts the options back in the opposite order. Covered items' lists,
+//! which the levels walk, are never touched.
+
+use super::*;
+use crate::rule::LOOK_AHEAD_LEN;
+
+/// The most items an option may have for its items to be candidates (the
+/// others are skipped: a look-ahead is an optimisation, never required).
+const MAX_COMMON: usize = 16;
+
+impl Links {
+    /// Looks ahead once over the short active primary items (see the
+    /// module notes), taking out the options they rule out.
+    pub(crate) fn look_ahead<const K: usize>(&mut self) {
+        for w in 0..self.primary_words {
+            let mut bits = self.active[w];
+            if w + 1 == self.primary_words {
+                bits &= self.last_mask;
+            }
+            while bits != 0 {
+                let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
+                bits &= bits - 1;
+                let len = self.len[c];
+                if (2..=LOOK_AHEAD_LEN).contains(&len) {
+                    self.look_at::<K>(c);
+                }
+            }
+        }
+    }
+
+    /// Looks ahead over the items on [`Links::look_stack`] from `from` up
+    /// (those a cover shortened), and over those its own takings-out
+    /// shorten in turn, until none is left; the stack is then at `from`.
+    pub(crate) fn look_ahead_from<const K: usize>(&mut self, from: usize) {
+        let mut i = from;
+        while i < self.look_top {
+            let c = self.look_stack[i];
+            i += 1;
+            if self.is_active(c) && (2..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
+                self.look_at::<K>(c);
+            }
+        }
+        self.look_top = from;
+    }
+
+    /// The look-ahead for item `c` (of 2 or more options).
+    fn look_at<const K: usize>(&mut self, c: ItemIx) {
+        let head = c.header();
+        let first = self.link[head].down;
+        // The items of `c`'s first option other than `c`: the candidates.
+        let mut common = [ItemIx(0); MAX_COMMON];
+        let mut n = 0;
+        let mut too_long = false;
+        self.for_others::<K, true>(first, true, |_, _, cc| {
+            if n < MAX_COMMON {
+                common[n] = cc;
+                n += 1;
+            } else {
+                too_long = true;
+            }
+        });
+        if too_long {
+            return;
+        }
+        // Keep those that every other option of `c` holds too.
+        let mut rr = self.link[first].down;
+        while rr != head && n > 0 {
+            let mut k = 0;
+            while k < n {
+                if self.option_has::<K>(rr, common[k]) {
+                    k += 1;
+                } else {
+                    n -= 1;
+                    common[k] = common[n];
+                }
+            }
+            rr = self.link[rr].down;
+        }
+        for &j in &common[..n] {
+            // Take out `j`'s options that do not hold `c`.
+            let hj = j.header();
+            let mut y = self.link[hj].down;
+            while y != hj {
+                let next = self.link[y].down;
+                if !self.option_has::<K>(y, c) {
+                    self.take_out::<K>(y);
+                    self.look_trail.push(y);
+                }
+                y = next;
+            }
+        }
+    }
+
+    /// Does the option of node `x` hold item `c` (at a node other than
+    /// `x`)?
+    fn option_has<const K: usize>(&mut self, x: Node, c: ItemIx) -> bool {
+        let mut found = false;
+        self.for_others::<K, true>(x, true, |_, _, cc| found |= cc == c);
+        found
+    }
+
+    /// Unlinks every node of the option of `x` from its item's list.
+    fn take_out<const K: usize>(&mut self, x: Node) {
+        let mut updates = 1;
+        self.for_others::<K, true>(x, false, |links, nn, cc| {
+            links.hide::<LOOKING>(nn, cc);
+            updates += 1;
+        });
+        let c = self.item[x];
+        self.hide::<LOOKING>(x, c);
+        self.updates += updates;
+    }
+
+    /// Undoes [`Links::take_out`].
+    fn put_back<const K: usize>(&mut self, x: Node) {
+        let c = self.item[x];
+        self.unhide(x, c);
+        self.for_others::<K, false>(x, false, |links, nn, cc| links.unhide(nn, cc));
+    }
+
+    /// Puts back the options taken out after the trail held `mark` of
+    /// them, latest first.
+    pub(crate) fn put_back_to(&mut self, mark: usize) {
+        while self.look_trail.len() > mark {
+            let Some(x) = self.look_trail.pop() else {
+                break;
+            };
+            self.put_back::<0>(x);
+        }
+    }
+}
