@@ -99,12 +99,12 @@ impl Links {
             // The same test, with one branch (see `EARLY_KIND`).
             self.dead |= self.is_active(cc) && !self.in_trying(cc);
         }
-        if MODE == LOOKING {
-            // Stored always, kept when short enough to look at.
-            if let Some(top) = self.look_stack.get_mut(self.look_top) {
-                *top = cc;
-                let short = (2..=crate::rule::LOOK_AHEAD_LEN).contains(&l);
-                self.look_top += usize::from(short & (cc.0 < self.n_primary));
+        if MODE == LOOKING
+            && cc.0 < self.n_primary
+            && (1..=crate::rule::LOOK_AHEAD_LEN).contains(&l)
+        {
+            if let Some(word) = self.look_dirty.get_mut(cc.at() / 64) {
+                *word |= 1 << (cc.0 % 64);
             }
         }
         if MODE == TRACKED {

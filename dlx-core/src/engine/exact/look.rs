@@ -21,8 +21,8 @@ use crate::rule::LOOK_AHEAD_LEN;
 const MAX_COMMON: usize = 16;
 
 impl Links {
-    /// Looks ahead once over the short active primary items (see the
-    /// module notes), taking out the options they rule out.
+    /// Looks ahead over every short active primary item, in index order
+    /// (at the root, where no cover has marked them yet).
     pub(crate) fn look_ahead<const K: usize>(&mut self) {
         for w in 0..self.primary_words {
             let mut bits = self.active[w];
@@ -32,30 +32,37 @@ impl Links {
             while bits != 0 {
                 let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
                 bits &= bits - 1;
-                let len = self.len[c];
-                if (2..=LOOK_AHEAD_LEN).contains(&len) {
+                if (1..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
                     self.look_at::<K>(c);
                 }
             }
         }
     }
 
-    /// Looks ahead over the items on [`Links::look_stack`] from `from` up
-    /// (those a cover shortened), and over those its own takings-out
-    /// shorten in turn, until none is left; the stack is then at `from`.
-    pub(crate) fn look_ahead_from<const K: usize>(&mut self, from: usize) {
-        let mut i = from;
-        while i < self.look_top {
-            let c = self.look_stack[i];
-            i += 1;
-            if self.is_active(c) && (2..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
+    /// Looks ahead over the items marked in [`Links::look_dirty`], and
+    /// over those its own takings-out mark in turn, always the lowest index
+    /// first (so that what is taken out, and in which order, depends on the
+    /// links alone, not on the order a cover visited them), until none is
+    /// left.
+    pub(crate) fn look_ahead_dirty<const K: usize>(&mut self) {
+        let mut w = 0;
+        while w < self.look_dirty.len() {
+            let bits = self.look_dirty[w];
+            if bits == 0 {
+                w += 1;
+                continue;
+            }
+            let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
+            self.look_dirty[w] = bits & (bits - 1);
+            if self.is_active(c) && (1..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
                 self.look_at::<K>(c);
+                // A taking-out may have marked a lower item.
+                w = 0;
             }
         }
-        self.look_top = from;
     }
 
-    /// The look-ahead for item `c` (of 2 or more options).
+    /// The look-ahead for item `c` (of 1 or more options).
     fn look_at<const K: usize>(&mut self, c: ItemIx) {
         let head = c.header();
         let first = self.link[head].down;

@@ -126,9 +126,9 @@ pub(crate) const EARLY: CoverMode = 3;
 /// it; those shortest first, on long lists, keep [`EARLY`].
 pub(crate) const EARLY_KIND: CoverMode = 4;
 
-/// A cover that keeps what [`PLAIN`] keeps and pushes each primary item it
-/// shortens to 2 to [`LOOK_AHEAD_LEN`](crate::rule::LOOK_AHEAD_LEN) options
-/// on [`Links::look_stack`] (the search under
+/// A cover that keeps what [`PLAIN`] keeps and marks in
+/// [`Links::look_dirty`] each primary item it shortens to 1 to
+/// [`LOOK_AHEAD_LEN`](crate::rule::LOOK_AHEAD_LEN) options (the search under
 /// [`Branching::LookAhead`](crate::Branching::LookAhead), `look.rs`).
 pub(crate) const LOOKING: CoverMode = 5;
 
@@ -179,7 +179,7 @@ pub(crate) struct Links {
     pub(crate) active: Vec<u64>,
     /// Words of `active` that hold primary items' bits, and the mask of
     /// the primary items in the last of them.
-    primary_words: usize,
+    pub(crate) primary_words: usize,
     last_mask: u64,
     /// Number of (visible) options in each item's list.
     pub(crate) len: Arr<ItemIx, u32>,
@@ -234,14 +234,12 @@ pub(crate) struct Links {
     /// took out, one node of each, in the order it took them out (see
     /// `look.rs`); each level's share starts at its `Work::mark`.
     pub(crate) look_trail: Vec<Node>,
-    /// The items a [`LOOKING`] cover shortened (each stored, kept when
-    /// short: see `hide`), from `look_top` down; sized in `with_look`.
-    pub(crate) look_stack: Vec<ItemIx>,
-    pub(crate) look_top: usize,
-    /// The height of [`Links::look_stack`] after each level's item was
-    /// covered: the items that cover shortened stay for each option the
-    /// level tries.
-    pub(crate) look_open: Vec<usize>,
+    /// The primary items a [`LOOKING`] cover shortened to a length the
+    /// look-ahead looks at, a bit each (as `active`), not yet looked at.
+    pub(crate) look_dirty: Vec<u64>,
+    /// Per level, the items the level's own cover marked, which each option
+    /// the level tries looks at again (`primary_words` words a level).
+    pub(crate) look_open: Vec<u64>,
 }
 
 impl Clone for Links {
@@ -273,8 +271,7 @@ impl Clone for Links {
             rank: self.rank.clone(),
             shuffled: self.shuffled,
             look_trail: self.look_trail.clone(),
-            look_stack: self.look_stack.clone(),
-            look_top: self.look_top,
+            look_dirty: self.look_dirty.clone(),
             look_open: self.look_open.clone(),
         }
     }

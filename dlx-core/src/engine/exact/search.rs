@@ -133,24 +133,12 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
 }
 
 /// The plain links as [`Levels`] under [`Branching::LookAhead`](crate::Branching::LookAhead):
-/// [`Plain`]'s levels (the scan that stops at length 1), with the
-/// look-ahead (`look.rs`) after each option is tried and its options put
-/// back before the option is untried. Each level's share of the trail
-/// starts at its mark.
+/// [`Plain`]'s levels (the scan that stops at length 1), with covers that
+/// mark the items they shorten, the look-ahead (`look.rs`) over them after
+/// each option is tried, and its options put back before the option is
+/// untried. Each level's share of the trail starts at its mark.
 struct Look<'a, const K: usize> {
     plain: Plain<'a, false, K, false, NOT_EARLY>,
-}
-
-impl<const K: usize> Look<'_, K> {
-    /// The height of the look stack when `level` opens: the height after
-    /// the level above opened (its items stay), 0 at the root.
-    #[inline(always)]
-    fn base(&self, level: usize) -> usize {
-        match level {
-            0 => 0,
-            _ => self.plain.links.look_open[level - 1],
-        }
-    }
 }
 
 impl<const K: usize> Levels for Look<'_, K> {
@@ -171,12 +159,12 @@ impl<const K: usize> Levels for Look<'_, K> {
 
     #[inline(always)]
     fn open(&mut self, c: u32, level: usize) -> u32 {
-        let base = self.base(level);
         let links = &mut *self.plain.links;
         let best = ItemIx(c);
-        links.look_top = base;
+        links.look_dirty.fill(0);
         links.cover::<LOOKING, K>(best);
-        links.look_open[level] = links.look_top;
+        let words = links.look_dirty.len();
+        links.look_open[level * words..(level + 1) * words].copy_from_slice(&links.look_dirty);
         links.link[best.header()].down.0
     }
 
@@ -188,8 +176,11 @@ impl<const K: usize> Levels for Look<'_, K> {
 
     #[inline(always)]
     fn commit(&mut self, x: u32, level: usize) -> bool {
-        let base = self.base(level);
         let links = &mut *self.plain.links;
+        // The items the level's own cover marked, again for this try.
+        let words = links.look_dirty.len();
+        let (dirty, open) = (&mut links.look_dirty, &links.look_open);
+        dirty.copy_from_slice(&open[level * words..(level + 1) * words]);
         links.cover_others::<LOOKING, K>(Node(x));
         self.plain.marks.mark[level] = links.look_trail.len();
         if level == 0 {
@@ -197,9 +188,7 @@ impl<const K: usize> Levels for Look<'_, K> {
             // shortened by a cover: look at every short item once.
             links.look_ahead::<K>();
         }
-        links.look_ahead_from::<K>(base);
-        // The items the level's own cover shortened stay for its next try.
-        links.look_top = links.look_open[level];
+        links.look_ahead_dirty::<K>();
         true
     }
 
@@ -236,13 +225,13 @@ fn with_look<const K: usize>(
     if links.look_trail.capacity() < nodes {
         links.look_trail.reserve(nodes - links.look_trail.len());
     }
-    // Along a path each node is taken out of its list once at most, and
-    // each time pushes one entry at most.
-    if links.look_stack.len() < nodes + 1 {
-        links.look_stack.resize(nodes + 1, ItemIx(0));
+    let words = links.primary_words;
+    if links.look_dirty.len() != words {
+        links.look_dirty.clear();
+        links.look_dirty.resize(words, 0);
     }
-    if links.look_open.len() < marks.mark.len() {
-        links.look_open.resize(marks.mark.len(), 0);
+    if links.look_open.len() < marks.mark.len() * words {
+        links.look_open.resize(marks.mark.len() * words, 0);
     }
     let mut look = Look::<K> {
         plain: Plain {
