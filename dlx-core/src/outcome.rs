@@ -24,8 +24,12 @@ pub struct Stats {
     /// chosen there was still left to try (the last one left is forced
     /// once the others failed, so it is not a guess, as Sudoku solvers
     /// count them). A search that needs no guess has 0; a node of two
-    /// options whose first fails adds one. Counted by the searches for
-    /// exact covers and colors (Algorithms X and C); 0 under
+    /// options whose first fails adds one; under
+    /// [`Branching::Early`](crate::Branching::Early) an option found a dead
+    /// end while it is committed counts too. Options handed to other
+    /// threads ([`Solver::split_off`](crate::Solver::split_off)) are not
+    /// guesses of the search that gave them away. Counted by the searches
+    /// for exact covers and colors (Algorithms X and C); 0 under
     /// multiplicities, costs and the memo.
     pub guesses: u64,
 }

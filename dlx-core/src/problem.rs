@@ -268,15 +268,17 @@ impl Problem {
             State::Done => 0,
         };
         let links = &mut self.links;
-        for ((&cur, &order), &mark) in self.work.choice[..depth]
+        for (level, (&cur, &order)) in self.work.choice[..depth]
             .iter()
             .zip(&self.work.order[..depth])
-            .zip(&self.work.mark[..depth])
+            .enumerate()
             .rev()
         {
             // The options the look-ahead took out at this level (none
             // under the other rules: the trail is empty).
-            links.put_back_to(mark);
+            if !links.look_trail.is_empty() {
+                links.put_back_to(links.look_mark[level]);
+            }
             if ordered {
                 links.uncover_others_ordered(cur, order);
             } else {

@@ -86,17 +86,20 @@ pub enum Branching {
     /// starts, for the life of the solver): the same tree in another order,
     /// so the solutions come in another order than DLX2's.
     Early,
-    /// The scan of [`Branching::MinLengthUpToOne`], with a look-ahead after
-    /// each option is tried: when every remaining option of a short active
-    /// primary item (up to [`LOOK_AHEAD_LEN`] options) also holds some
-    /// other item, that other item's options without the first are taken
-    /// out of the links until the search backs up (they can be in no
-    /// solution below: the first item's option will cover the other item).
-    /// In Sudoku this is locked candidates (pointing and claiming) at every
-    /// node; in packing and scheduling problems the same subset reasoning.
-    /// The solutions are the same; the tree is smaller, each node costs
-    /// more, and the node and update counts are not DLX1's. On colored and
-    /// bounded problems it scans as [`Branching::MinLengthUpToOne`] does,
+    /// The choice of [`Branching::ShortFirstDegree`], with a look-ahead:
+    /// once an option is tried and no forced move (an item of one option)
+    /// is pending, every active primary item of 2 to [`LOOK_AHEAD_LEN`]
+    /// options that the covers shortened is looked at, and when all its
+    /// options also hold some other item, that other item's options
+    /// without the first are taken out of the links until the search backs
+    /// up (they can be in no solution below: the first item's option will
+    /// cover the other item). In Sudoku this is locked candidates
+    /// (pointing and claiming) at every branching node, as the bitboard
+    /// solvers do; in packing and scheduling problems the same subset
+    /// reasoning. The solutions are the same; the tree is smaller, with
+    /// fewer guesses ([`Stats::guesses`](crate::Stats::guesses)), each
+    /// node costs more, and the node and update counts are not DLX1's. On
+    /// colored and bounded problems it is [`Branching::ShortFirstDegree`],
     /// without the look-ahead.
     LookAhead,
     /// The rule the project recommends for speed, picked by the kind of
@@ -162,9 +165,9 @@ impl Branching {
         RuleName {
             rule: Branching::LookAhead,
             name: "look-ahead",
-            about: "up-to-one, and after each try the options that a short item's \
+            about: "degree, and before each guess the options that a short item's \
                     options rule out all together are taken out (locked candidates \
-                    in Sudoku) until the search backs up",
+                    in Sudoku) until the search backs up (degree on colored problems)",
         },
         RuleName {
             rule: Branching::Fast,
@@ -238,7 +241,7 @@ pub(crate) struct Plan {
 /// The longest item list [`Branching::LookAhead`] looks at: an item with
 /// more options rarely has an item in common with all of them, and its
 /// check costs a walk of every option.
-pub const LOOK_AHEAD_LEN: u32 = 4;
+pub const LOOK_AHEAD_LEN: u32 = 3;
 
 impl Default for Plan {
     /// DLX1's rule ([`Branching::MinLength`]).

@@ -478,6 +478,8 @@ struct Tree {
     nodes: u64,
     guesses: u64,
     solutions: u64,
+    /// The guesses made when each solution was found.
+    guesses_at: Vec<u64>,
 }
 
 impl Matrix {
@@ -497,6 +499,7 @@ impl Matrix {
             // Nothing to cover: the root is the one solution.
             tree.nodes = 2;
             tree.solutions = 1;
+            tree.guesses_at.push(0);
             return tree;
         }
         tree.nodes = 1;
@@ -526,6 +529,7 @@ impl Matrix {
             let now = covered | self.items(o);
             if now & self.primary_items() == self.primary_items() {
                 tree.solutions += 1;
+                tree.guesses_at.push(tree.guesses);
             } else {
                 self.grow(usable, now, tree);
             }
@@ -537,11 +541,21 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Guesses (and nodes) under DLX1's rule equal those of an independent
-    /// search.
+    /// search: at each solution (the search paused with options still to
+    /// try) and at the end.
     #[test]
     fn guesses_match_an_independent_search(m in matrix(7, 3)) {
         let want = m.tree();
         let mut p = m.problem();
+        let mut s = p.solver();
+        s.set_branching(Branching::MinLength);
+        let mut at = Vec::new();
+        while s.next_solution() == Step::Found {
+            at.push(s.stats().guesses);
+        }
+        prop_assert_eq!(&at, &want.guesses_at);
+        prop_assert_eq!(s.stats().guesses, want.guesses);
+        drop(s);
         let mut s = p.solver();
         s.set_branching(Branching::MinLength);
         s.count(None);

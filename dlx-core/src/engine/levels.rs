@@ -78,8 +78,9 @@ pub(crate) struct Run<'s> {
     /// Resume point: `Forward`, `Recover` (after a solution) or `Done`.
     pub(crate) state: State,
     pub(crate) nodes: u64,
-    /// Options tried while another of their item's list was left (see
-    /// [`Stats::guesses`](crate::Stats::guesses)).
+    /// The options of each level's list but the last, counted when the
+    /// level is entered (see [`Stats::guesses`](crate::Stats::guesses)
+    /// and `Solver::stats`).
     pub(crate) guesses: u64,
     pub(crate) solutions: u64,
     pub(crate) node_limit: u64,
@@ -168,7 +169,8 @@ pub(crate) fn search_levels<L: Levels>(links: &mut L, run: &mut Run<'_>, target:
                 }
                 break Step::Exhausted;
             };
-            if links.len(best) == 0 {
+            let len = links.len(best);
+            if len == 0 {
                 links.dead_end();
                 if level == 0 {
                     run.state = State::Done;
@@ -177,6 +179,10 @@ pub(crate) fn search_levels<L: Levels>(links: &mut L, run: &mut Run<'_>, target:
                 level -= 1;
                 recover(links, choice, level);
             } else {
+                // Each option but the last will be a guess: counted here,
+                // once a level, and what is not tried yet taken off when
+                // the statistics are read (`Solver::stats`).
+                run.guesses += u64::from(len - 1);
                 choice[level] = Node(links.open(best, level));
                 stop[level] = Node(best);
             }
@@ -200,8 +206,6 @@ pub(crate) fn search_levels<L: Levels>(links: &mut L, run: &mut Run<'_>, target:
                     choice[level] = Node(links.down(cur.0));
                     continue;
                 }
-                // A guess, if another option is left to try after this one.
-                run.guesses += u64::from(links.down(cur.0) != stop[level].0);
                 if !links.all_covered() {
                     level += 1;
                     continue 'forward;

@@ -128,9 +128,9 @@ impl Branching {
 pub(crate) fn plan(branching: Branching, kind: Kind) -> Plan {
     let (choice, early) = match branching {
         Branching::MinLength => (Choice::MinLength, false),
-        Branching::MinLengthUpToOne | Branching::LookAhead => (Choice::UpToOne, false),
+        Branching::MinLengthUpToOne => (Choice::UpToOne, false),
         Branching::ShortFirst => (Choice::Short, false),
-        Branching::ShortFirstDegree => (Choice::ShortDegree, false),
+        Branching::ShortFirstDegree | Branching::LookAhead => (Choice::ShortDegree, false),
         Branching::First => (Choice::First, false),
         Branching::Early => (Choice::UpToOne, true),
         // Bounded problems follow DLX3's rule under every rule.

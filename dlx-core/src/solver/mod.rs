@@ -367,7 +367,7 @@ impl<'a> Solver<'a> {
             nodes: self.nodes,
             updates: updates - self.updates_base,
             solutions: self.solutions,
-            guesses: self.guesses,
+            guesses: self.guesses.saturating_sub(self.guesses_ahead()),
         }
     }
 

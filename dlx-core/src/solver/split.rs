@@ -149,15 +149,6 @@ impl Solver<'_> {
                 p.links.len_of(p.links.item[stop])
             }
         };
-        let down = |x: Node| {
-            if lazy {
-                p.work.lazy.down(x)
-            } else if colored {
-                p.work.xcc.down(x)
-            } else {
-                p.links.link[x].down
-            }
-        };
         let mut share = 1.0;
         for k in 0..levels {
             let cur = p.work.choice[k];
@@ -166,7 +157,7 @@ impl Solver<'_> {
             if cur == stop {
                 continue;
             }
-            let first = down(cur);
+            let first = self.down(cur);
             if first == stop {
                 continue;
             }
@@ -184,12 +175,55 @@ impl Solver<'_> {
                 part.extend_from_slice(&above);
                 part.push(p.option_of(x));
                 parts.push(part);
-                x = down(x);
+                x = self.down(x);
             }
             self.p.work.stop[k] = first;
+            // The level's guesses were counted for its whole list.
+            self.guesses = self.guesses.saturating_sub(parts.len() as u64);
             return SplitOff { parts, share };
         }
         none
+    }
+
+    /// The node after `x` in its item's list, on the links the search
+    /// runs on (not under bounds).
+    fn down(&self, x: Node) -> Node {
+        if self.strategy.is_lazy() {
+            self.p.work.lazy.down(x)
+        } else if self.strategy.kind == Kind::Colors {
+            self.p.work.xcc.down(x)
+        } else {
+            self.p.links.link[x].down
+        }
+    }
+
+    /// The guesses counted ahead for the levels on the current path (each
+    /// level counts every option of its list but the last when it is
+    /// entered) that are not made yet: at a level with `r` options still
+    /// to try after the current one, `r - 1` of them (the current one is
+    /// a guess when `r` > 0, and the last one will not be).
+    pub(super) fn guesses_ahead(&self) -> u64 {
+        let depth = match self.state {
+            _ if !self.started || self.strategy.is_bounded() => return 0,
+            State::Done => return 0,
+            State::Forward => self.level,
+            State::Recover => self.level + 1,
+        };
+        let mut ahead = 0;
+        for k in 0..depth {
+            let (cur, stop) = (self.p.work.choice[k], self.p.work.stop[k]);
+            if cur == stop {
+                continue;
+            }
+            let mut x = self.down(cur);
+            while x != stop {
+                ahead += 1;
+                x = self.down(x);
+            }
+            // The `r` options after the current one: `r - 1` guesses.
+            ahead -= u64::from(self.down(cur) != stop);
+        }
+        ahead
     }
 
     /// An estimate of the share of the search tree explored so far, from 0

@@ -23,7 +23,7 @@ impl Links {
             // The stack of short items takes them in the option's order
             // from `rr`; elsewhere the order of a row's hides does not
             // matter (see `row_node`).
-            let in_memory = MODE != TRACKED;
+            let in_memory = MODE != TRACKED && MODE != LOOKING;
             self.for_others::<K, true>(rr, in_memory, |links, nn, cc| {
                 links.hide::<MODE>(nn, cc);
                 updates += 1;
@@ -101,13 +101,13 @@ impl Links {
         }
         if MODE == LOOKING
             && cc.0 < self.n_primary
-            && (1..=crate::rule::LOOK_AHEAD_LEN).contains(&l)
+            && (2..=crate::rule::LOOK_AHEAD_LEN).contains(&l)
         {
             if let Some(word) = self.look_dirty.get_mut(cc.at() / 64) {
                 *word |= 1 << (cc.0 % 64);
             }
         }
-        if MODE == TRACKED {
+        if MODE == TRACKED || MODE == LOOKING {
             // Stored always, kept when short: no branch to mispredict.
             debug_assert!(self.short_top < self.short.len());
             // SAFETY: at most 2n pushes along a path (see `reset`), and
@@ -450,7 +450,7 @@ impl Links {
         // SAFETY: `c` is an item, and `active` has a bit for every item.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word &= !(1 << (c.0 % 64));
-        if MODE == FLAGGED || MODE == TRACKED {
+        if MODE == FLAGGED || MODE == TRACKED || MODE == LOOKING {
             self.len[c] |= COVERED;
         }
     }
@@ -463,7 +463,7 @@ impl Links {
         // SAFETY: as in `deactivate`.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word |= 1 << (c.0 % 64);
-        if MODE == FLAGGED || MODE == TRACKED {
+        if MODE == FLAGGED || MODE == TRACKED || MODE == LOOKING {
             self.len[c] &= !COVERED;
         }
     }

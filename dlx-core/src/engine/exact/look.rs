@@ -21,22 +21,34 @@ use crate::rule::LOOK_AHEAD_LEN;
 const MAX_COMMON: usize = 16;
 
 impl Links {
-    /// Looks ahead over every short active primary item, in index order
-    /// (at the root, where no cover has marked them yet).
-    pub(crate) fn look_ahead<const K: usize>(&mut self) {
+    /// Marks every active primary item for the look-ahead (at the root,
+    /// where no cover has marked the items already short).
+    pub(crate) fn look_mark_all(&mut self) {
         for w in 0..self.primary_words {
             let mut bits = self.active[w];
             if w + 1 == self.primary_words {
                 bits &= self.last_mask;
             }
-            while bits != 0 {
-                let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
-                bits &= bits - 1;
-                if (1..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
-                    self.look_at::<K>(c);
-                }
-            }
+            self.look_dirty[w] |= bits;
         }
+    }
+
+    /// Is the next level forced or a dead end: an item of length 0, or one
+    /// of length 1 on the stack of short items? Drops the stale entries
+    /// above it, as [`Links::choose_short`] would.
+    pub(crate) fn forced_pending(&mut self) -> bool {
+        let z = self.zero;
+        if z.0 < self.n_primary && self.len[z] == 0 {
+            return true;
+        }
+        while self.short_top > 0 {
+            let c = self.short[self.short_top - 1];
+            if c.0 < self.n_primary && self.len[c] <= 1 {
+                return true;
+            }
+            self.short_top -= 1;
+        }
+        false
     }
 
     /// Looks ahead over the items marked in [`Links::look_dirty`], and
@@ -44,7 +56,7 @@ impl Links {
     /// first (so that what is taken out, and in which order, depends on the
     /// links alone, not on the order a cover visited them), until none is
     /// left.
-    pub(crate) fn look_ahead_dirty<const K: usize>(&mut self) {
+    pub(crate) fn look_ahead_dirty<const MODE: CoverMode, const K: usize>(&mut self) {
         let mut w = 0;
         while w < self.look_dirty.len() {
             let bits = self.look_dirty[w];
@@ -54,23 +66,43 @@ impl Links {
             }
             let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
             self.look_dirty[w] = bits & (bits - 1);
-            if self.is_active(c) && (1..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
-                self.look_at::<K>(c);
+            if self.is_active(c) && (2..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
+                self.look_at::<MODE, K>(c);
                 // A taking-out may have marked a lower item.
                 w = 0;
             }
         }
     }
 
-    /// The look-ahead for item `c` (of 1 or more options).
-    fn look_at<const K: usize>(&mut self, c: ItemIx) {
+    /// The look-ahead for item `c` (of 2 or more options; an item of one
+    /// is forced at the next level, whose covers do the same work).
+    fn look_at<const MODE: CoverMode, const K: usize>(&mut self, c: ItemIx) {
         let head = c.header();
         let first = self.link[head].down;
-        // The items of `c`'s first option other than `c`: the candidates.
+        // A quick filter, as most looks find nothing: the items of each
+        // option, folded into 64 bits (item mod 64), and those bits
+        // intersected over the options. An item that every option holds
+        // keeps its bit; when no bit is left, no item is common.
+        let mut shared = !0u64;
+        let mut x = first;
+        while x != head {
+            let mut bits = 0u64;
+            self.for_others::<K, true>(x, true, |_, _, cc| bits |= 1 << (cc.0 % 64));
+            shared &= bits;
+            if shared == 0 {
+                return;
+            }
+            x = self.link[x].down;
+        }
+        // The items of `c`'s first option other than `c` whose bits are
+        // left: the candidates.
         let mut common = [ItemIx(0); MAX_COMMON];
         let mut n = 0;
         let mut too_long = false;
         self.for_others::<K, true>(first, true, |_, _, cc| {
+            if shared & (1 << (cc.0 % 64)) == 0 {
+                return;
+            }
             if n < MAX_COMMON {
                 common[n] = cc;
                 n += 1;
@@ -96,13 +128,18 @@ impl Links {
             rr = self.link[rr].down;
         }
         for &j in &common[..n] {
+            // `c`'s options are among `j`'s: as many means the same ones,
+            // and nothing to take out.
+            if self.len[j] == self.len[c] {
+                continue;
+            }
             // Take out `j`'s options that do not hold `c`.
             let hj = j.header();
             let mut y = self.link[hj].down;
             while y != hj {
                 let next = self.link[y].down;
                 if !self.option_has::<K>(y, c) {
-                    self.take_out::<K>(y);
+                    self.take_out::<MODE, K>(y);
                     self.look_trail.push(y);
                 }
                 y = next;
@@ -119,14 +156,14 @@ impl Links {
     }
 
     /// Unlinks every node of the option of `x` from its item's list.
-    fn take_out<const K: usize>(&mut self, x: Node) {
+    fn take_out<const MODE: CoverMode, const K: usize>(&mut self, x: Node) {
         let mut updates = 1;
         self.for_others::<K, true>(x, false, |links, nn, cc| {
-            links.hide::<LOOKING>(nn, cc);
+            links.hide::<MODE>(nn, cc);
             updates += 1;
         });
         let c = self.item[x];
-        self.hide::<LOOKING>(x, c);
+        self.hide::<MODE>(x, c);
         self.updates += updates;
     }
 

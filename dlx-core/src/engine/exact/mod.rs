@@ -126,8 +126,8 @@ pub(crate) const EARLY: CoverMode = 3;
 /// it; those shortest first, on long lists, keep [`EARLY`].
 pub(crate) const EARLY_KIND: CoverMode = 4;
 
-/// A cover that keeps what [`PLAIN`] keeps and marks in
-/// [`Links::look_dirty`] each primary item it shortens to 1 to
+/// A cover that keeps what [`TRACKED`] keeps and marks in
+/// [`Links::look_dirty`] each primary item it shortens to 2 to
 /// [`LOOK_AHEAD_LEN`](crate::rule::LOOK_AHEAD_LEN) options (the search under
 /// [`Branching::LookAhead`](crate::Branching::LookAhead), `look.rs`).
 pub(crate) const LOOKING: CoverMode = 5;
@@ -240,6 +240,9 @@ pub(crate) struct Links {
     /// Per level, the items the level's own cover marked, which each option
     /// the level tries looks at again (`primary_words` words a level).
     pub(crate) look_open: Vec<u64>,
+    /// Per level, the length of [`Links::look_trail`] before the level's
+    /// try looked ahead.
+    pub(crate) look_mark: Vec<usize>,
 }
 
 impl Clone for Links {
@@ -273,6 +276,7 @@ impl Clone for Links {
             look_trail: self.look_trail.clone(),
             look_dirty: self.look_dirty.clone(),
             look_open: self.look_open.clone(),
+            look_mark: self.look_mark.clone(),
         }
     }
 }

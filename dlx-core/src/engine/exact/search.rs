@@ -133,12 +133,14 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
 }
 
 /// The plain links as [`Levels`] under [`Branching::LookAhead`](crate::Branching::LookAhead):
-/// [`Plain`]'s levels (the scan that stops at length 1), with covers that
-/// mark the items they shorten, the look-ahead (`look.rs`) over them after
-/// each option is tried, and its options put back before the option is
-/// untried. Each level's share of the trail starts at its mark.
+/// [`Plain`]'s levels under [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)
+/// (the stack of short items, the degree tie-break), with covers that
+/// mark the items they shorten ([`LOOKING`]), the look-ahead (`look.rs`)
+/// over them once an option is tried and no forced move is pending, and
+/// its options put back before the option is untried. Each level's share
+/// of the trail starts at its `look_mark`.
 struct Look<'a, const K: usize> {
-    plain: Plain<'a, false, K, false, NOT_EARLY>,
+    plain: Plain<'a, true, K, false, NOT_EARLY>,
 }
 
 impl<const K: usize> Levels for Look<'_, K> {
@@ -161,8 +163,16 @@ impl<const K: usize> Levels for Look<'_, K> {
     fn open(&mut self, c: u32, level: usize) -> u32 {
         let links = &mut *self.plain.links;
         let best = ItemIx(c);
-        links.look_dirty.fill(0);
+        if level == 0 {
+            // The items short before the search began were never
+            // shortened by a cover: mark them all.
+            links.look_dirty.fill(0);
+            links.look_mark_all();
+        }
+        // The items marked and not yet looked at stay marked (the look-ahead
+        // waits for the forced moves; see `commit`).
         links.cover::<LOOKING, K>(best);
+        self.plain.marks.mark[level] = links.short_top;
         let words = links.look_dirty.len();
         links.look_open[level * words..(level + 1) * words].copy_from_slice(&links.look_dirty);
         links.link[best.header()].down.0
@@ -170,8 +180,7 @@ impl<const K: usize> Levels for Look<'_, K> {
 
     #[inline(always)]
     fn close(&mut self, head: u32) {
-        let c = self.plain.links.item[Node(head)];
-        self.plain.links.uncover::<PLAIN, K>(c);
+        self.plain.close(head);
     }
 
     #[inline(always)]
@@ -182,21 +191,21 @@ impl<const K: usize> Levels for Look<'_, K> {
         let (dirty, open) = (&mut links.look_dirty, &links.look_open);
         dirty.copy_from_slice(&open[level * words..(level + 1) * words]);
         links.cover_others::<LOOKING, K>(Node(x));
-        self.plain.marks.mark[level] = links.look_trail.len();
-        if level == 0 {
-            // The items short before the search began were never
-            // shortened by a cover: look at every short item once.
-            links.look_ahead::<K>();
+        links.look_mark[level] = links.look_trail.len();
+        // Forced moves first, as a player fills singles before looking for
+        // locked candidates: the look-ahead waits, its items marked, until
+        // no forced move or dead end is pending.
+        if !links.forced_pending() {
+            links.look_ahead_dirty::<LOOKING, K>();
         }
-        links.look_ahead_dirty::<K>();
         true
     }
 
     #[inline(always)]
     fn uncommit(&mut self, x: u32, level: usize) {
         let links = &mut *self.plain.links;
-        links.put_back_to(self.plain.marks.mark[level]);
-        links.uncover_others::<PLAIN, K>(Node(x));
+        links.put_back_to(links.look_mark[level]);
+        self.plain.uncommit(x, level);
     }
 
     #[inline(always)]
@@ -230,9 +239,14 @@ fn with_look<const K: usize>(
         links.look_dirty.clear();
         links.look_dirty.resize(words, 0);
     }
-    if links.look_open.len() < marks.mark.len() * words {
-        links.look_open.resize(marks.mark.len() * words, 0);
+    let levels = marks.mark.len();
+    if links.look_open.len() < levels * words {
+        links.look_open.resize(levels * words, 0);
     }
+    if links.look_mark.len() < levels {
+        links.look_mark.resize(levels, 0);
+    }
+    let bmi = links.bmi;
     let mut look = Look::<K> {
         plain: Plain {
             links,
@@ -240,6 +254,12 @@ fn with_look<const K: usize>(
             choice,
         },
     };
+    #[cfg(target_arch = "x86_64")]
+    if bmi {
+        // SAFETY: the processor has the features (checked in `reset`).
+        return unsafe { with_bmi(&mut look, run, target) };
+    }
+    let _ = bmi;
     search_levels(&mut look, run, target)
 }
 
@@ -262,7 +282,8 @@ pub(crate) fn search(
         return with::<false, 0, true, NOT_EARLY>(links, marks, rule, run, target);
     }
     let k = links.search_len();
-    if plan.look && links.rank.is_empty() {
+    if plan.look {
+        // The look-ahead's choice is `ShortFirstDegree`'s, seeded or not.
         return match k {
             3 => with_look::<3>(links, marks, rule, run, target),
             4 => with_look::<4>(links, marks, rule, run, target),
