@@ -16,8 +16,8 @@ use dlx_sudoku::programs::dlx_sudoku::{run, Args, Command, Config, Exit, Input};
 use dlx_sudoku::{Board, Solver};
 
 use crate::common::{
-    board, bt_count, check_records, judge, line, read, records, run_bin, workspace, Expect, Record,
-    TempFile,
+    assert_solves, board, bt_count, check_records, judge, line, read, records, run_bin, workspace,
+    Expect, Record, TempFile,
 };
 
 /// The judge samples (`NAME.in` → `NAME.out`) and their formats.
@@ -1079,4 +1079,48 @@ fn a_time_limit_stops_each_search_and_the_rest_are_answered() {
     let r = run_bin(&["--time-limit", "soon"], &lines(&[P1]));
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("--time-limit"), "{}", r.stderr);
+}
+
+#[test]
+fn every_rule_gives_the_same_answers() {
+    // Hard and easy puzzles, one with two solutions, one with none, a
+    // malformed line: each rule answers them all alike, in order.
+    let top = read(&workspace("benches/data/top1465.txt"));
+    let top = String::from_utf8(top).expect("UTF-8");
+    let mut input: String = top.lines().take(20).map(|l| format!("{l}\n")).collect();
+    input.push_str(&".".repeat(81));
+    input.push('\n');
+    input.push_str(&format!("11{}\n", ".".repeat(79)));
+    input.push_str("12345\n");
+    for args in [
+        &["-j", "1", "-u"][..],
+        &["count", "--limit", "2", "-j", "2"][..],
+    ] {
+        let default = run_bin(args, input.as_bytes());
+        assert_eq!(default.code, 1, "{}", default.stderr);
+        for rule in dlx_core::Branching::ALL.map(|r| r.name()) {
+            let mut with = args.to_vec();
+            with.extend(["--rule", rule]);
+            let r = run_bin(&with, input.as_bytes());
+            assert_eq!(
+                (r.code, r.out(), &r.stderr),
+                (default.code, default.out(), &default.stderr),
+                "--rule {rule} {args:?}"
+            );
+        }
+    }
+    // The solutions are right by the rules, not only alike.
+    let r = run_bin(&["-j", "1", "--rule", "look-ahead"], input.as_bytes());
+    for (puzzle, solution) in top.lines().take(20).zip(r.out().lines()) {
+        assert_solves(&board(puzzle), &board(solution));
+    }
+    // A rule that is not one: a usage error naming the rules.
+    let r = run_bin(&["--rule", "fastest"], input.as_bytes());
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("look-ahead") && r.stderr.contains("degree"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.out().is_empty());
 }

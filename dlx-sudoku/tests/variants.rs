@@ -461,8 +461,7 @@ fn counts_match_the_oracle_for_every_variant() {
             3,
         ),
     ];
-    let configs = [
-        SolverConfig::default(),
+    let mut configs = vec![
         SolverConfig {
             singles: false,
             ..SolverConfig::default()
@@ -472,11 +471,16 @@ fn counts_match_the_oracle_for_every_variant() {
             ..SolverConfig::default()
         },
     ];
+    // Every item-choice rule (the default, degree, among them).
+    configs.extend(dlx_core::Branching::ALL.map(|branching| SolverConfig {
+        branching,
+        ..SolverConfig::default()
+    }));
     for (k, (variant, rules, order)) in cases.iter().enumerate() {
         for puzzle in partial_boards(variant, *order, 25, k as u64) {
             let expected = rules.count(puzzle.cells(), 50);
             assert!(expected >= 1, "a grid's subset has a solution");
-            for config in configs {
+            for &config in &configs {
                 let mut solver = Solver::with_config(config);
                 solver.set_variant(variant);
                 let got = solver.count(&puzzle, Some(50)).solutions;

@@ -341,6 +341,26 @@ impl Solver {
         }
     }
 
+    /// Sets the rule the engine's searches choose items by (see
+    /// [`SolverConfig::branching`]); every rule finds the same solutions.
+    ///
+    /// ```
+    /// use dlx_core::Branching;
+    /// use dlx_sudoku::solver::Solver;
+    /// use dlx_sudoku::Board;
+    ///
+    /// let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    /// let cells = line.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+    /// let puzzle = Board::from_cells(3, cells)?;
+    /// let mut solver = Solver::new();
+    /// solver.set_branching(Branching::LookAhead);
+    /// assert_eq!(solver.count(&puzzle, Some(2)).solutions, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn set_branching(&mut self, rule: Branching) {
+        self.config.branching = rule;
+    }
+
     /// The variant puzzles are solved under.
     pub fn variant(&self) -> &Variant {
         &self.variant

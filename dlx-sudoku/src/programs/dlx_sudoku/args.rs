@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::{Parser, Subcommand};
+use dlx_core::Branching;
 
 use super::help::{
     after_help, after_short_help, generate_help, rate_help, GENERATE_SHORT_HELP, RATE_SHORT_HELP,
@@ -15,7 +16,7 @@ use super::{Command, Config, GenerateConfig, Input, COUNT_PROGRESS};
 use crate::format::Format;
 use crate::generate::{self, Symmetry};
 use crate::plural::Plural;
-use crate::programs::common::{named, parse_seconds, threads_parser};
+use crate::programs::common::{named, parse_seconds, rule_parser, threads_parser};
 use crate::rate::{self, Level};
 use crate::variant::{Regions, Variant, MAX_REGIONS_BYTES};
 
@@ -250,6 +251,11 @@ struct CommonArgs {
     /// Stop each puzzle's search after N search nodes.
     #[arg(allow_negative_numbers = true, long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    /// The rule the search chooses items by: degree (the default) or
+    /// another of dlx's (dlx --help lists them); every rule finds the same
+    /// solutions, in trees of other sizes.
+    #[arg(long, value_name = "NAME", value_parser = rule_parser())]
+    rule: Option<Branching>,
     /// Stop the work on each puzzle after SECS seconds (a decimal number,
     /// e.g. 0.5), all its searches together (rate's relabellings, the
     /// uniqueness checks of check, explain and hint) and explain's logic;
@@ -371,6 +377,7 @@ impl Args {
             format: common.format,
             output,
             max_nodes: common.max_nodes,
+            rule: common.rule.unwrap_or(Branching::ShortFirstDegree),
             time_limit: common.time_limit,
             stats: common.stats,
             threads: common.threads,
@@ -519,6 +526,7 @@ impl GenerateArgs {
             format: None,
             output: self.output,
             max_nodes: None,
+            rule: Branching::ShortFirstDegree,
             time_limit: self.time_limit,
             stats: self.stats,
             threads: self.threads,

@@ -577,6 +577,7 @@ fn solve_chunk<E: Write + Send>(
         SOLVER.with(|s| {
             let mut solver = s.borrow_mut();
             solver.set_node_limit(config.max_nodes);
+            solver.set_branching(config.rule);
             solver.set_time_limit(None);
             solver.set_deadline(deadline);
             solver.set_variant(&config.variant);

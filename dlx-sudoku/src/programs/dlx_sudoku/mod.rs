@@ -52,6 +52,8 @@ pub use crate::programs::common::Input;
 pub use crate::programs::common::{stdout_lost, MAX_THREADS, STDOUT_LOST};
 pub use args::Args;
 
+use dlx_core::Branching;
+
 use crate::format::Format;
 use crate::variant::Variant;
 
@@ -111,6 +113,9 @@ pub struct Config {
     pub output: Option<Format>,
     /// Node limit for each puzzle's search.
     pub max_nodes: Option<u64>,
+    /// The item-choice rule of the searches (`--rule`; the solver's
+    /// default, [`Branching::ShortFirstDegree`]).
+    pub rule: Branching,
     /// Time limit for each puzzle's work (all its searches together); for
     /// `generate`, for the whole run.
     pub time_limit: Option<std::time::Duration>,
@@ -152,6 +157,7 @@ impl Default for Config {
             format: None,
             output: None,
             max_nodes: None,
+            rule: Branching::ShortFirstDegree,
             time_limit: None,
             stats: false,
             threads: 0,
