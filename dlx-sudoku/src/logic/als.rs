@@ -42,8 +42,24 @@ struct Als {
 }
 
 /// The cells of a set, ascending.
-fn cells_of(set: CellSet) -> Vec<usize> {
-    (0..128).filter(|&c| set & (1 << c) != 0).collect()
+fn cells_of(mut set: CellSet) -> Vec<usize> {
+    let mut cells = Vec::with_capacity(set.count_ones() as usize);
+    while set != 0 {
+        cells.push(set.trailing_zeros() as usize);
+        set &= set - 1;
+    }
+    cells
+}
+
+/// The almost locked sets of a board and what the two techniques need.
+struct Sets {
+    /// Each value's places (index `v - 1`).
+    places: Vec<CellSet>,
+    /// The sets, smallest first.
+    sets: Vec<Als>,
+    /// For each set, the later sets it has restricted commons with, and
+    /// those commons.
+    joined: Vec<Vec<(usize, u32)>>,
 }
 
 impl Logic {
@@ -139,27 +155,44 @@ impl Logic {
         a.seen[i] & b.seen[i] & places[i] & !a.with[i] & !b.with[i]
     }
 
-    /// The smallest ALS-XZ that removes a candidate.
-    pub(super) fn als_xz(&self) -> Option<Step> {
+    /// The smallest ALS-XZ that removes a candidate, else the smallest
+    /// ALS-XY-wing (boards of side 9 or less).
+    pub(super) fn almost_locked(&self) -> Option<Step> {
         if self.side > 9 {
             return None;
         }
         let (peers, places) = self.peer_sets();
         let sets = self.almost_locked_sets(&peers);
+        let joined = (0..sets.len())
+            .map(|i| {
+                (i + 1..sets.len())
+                    .map(|j| (j, Self::restricted(&sets[i], &sets[j])))
+                    .filter(|&(_, r)| r != 0)
+                    .collect()
+            })
+            .collect();
+        let board = Sets {
+            places,
+            sets,
+            joined,
+        };
+        self.als_xz(&board).or_else(|| self.als_xy_wing(&board))
+    }
+
+    /// The smallest ALS-XZ that removes a candidate.
+    fn als_xz(&self, board: &Sets) -> Option<Step> {
+        let (sets, places) = (&board.sets, &board.places);
         let mut best: Option<(u32, usize, usize, u8, u8, CellSet)> = None;
         for (i, a) in sets.iter().enumerate() {
-            for (j, b) in sets.iter().enumerate().skip(i + 1) {
+            for &(j, rcc) in &board.joined[i] {
+                let b = &sets[j];
                 let size = a.cells.count_ones() + b.cells.count_ones();
                 if best.as_ref().is_some_and(|b| b.0 <= size) {
                     break;
                 }
-                let rcc = Self::restricted(a, b);
-                if rcc == 0 {
-                    continue;
-                }
                 'x: for x in values_of(rcc) {
                     for z in values_of(a.values & b.values & !(1 << (x - 1))) {
-                        let gone = Self::z_targets(a, b, z, &places);
+                        let gone = Self::z_targets(a, b, z, places);
                         if gone != 0 {
                             best = Some((size, i, j, x, z, gone));
                             break 'x;
@@ -180,23 +213,21 @@ impl Logic {
     }
 
     /// The smallest ALS-XY-wing that removes a candidate.
-    pub(super) fn als_xy_wing(&self) -> Option<Step> {
-        if self.side > 9 {
-            return None;
+    fn als_xy_wing(&self, board: &Sets) -> Option<Step> {
+        let (sets, places) = (&board.sets, &board.places);
+        // Every set's partners, both ways.
+        let mut partners: Vec<Vec<(usize, u32)>> = vec![Vec::new(); sets.len()];
+        for (i, list) in board.joined.iter().enumerate() {
+            for &(j, r) in list {
+                partners[i].push((j, r));
+                partners[j].push((i, r));
+            }
         }
-        let (peers, places) = self.peer_sets();
-        let sets = self.almost_locked_sets(&peers);
         type Found = (u32, [usize; 3], [u8; 3], CellSet);
         let mut best: Option<Found> = None;
         for (ci, c) in sets.iter().enumerate() {
             // The sets joined to the pivot, and their restricted commons.
-            let joined: Vec<(usize, u32)> = sets
-                .iter()
-                .enumerate()
-                .filter(|&(k, _)| k != ci)
-                .map(|(k, s)| (k, Self::restricted(s, c)))
-                .filter(|&(_, r)| r != 0)
-                .collect();
+            let joined = &partners[ci];
             for (p, &(ai, ra)) in joined.iter().enumerate() {
                 for &(bi, rb) in &joined[p + 1..] {
                     let (a, b) = (&sets[ai], &sets[bi]);
@@ -212,7 +243,7 @@ impl Logic {
                     'pairs: for (x, y) in pairs.filter(|(x, y)| x != y) {
                         let common = a.values & b.values & !(1 << (x - 1)) & !(1 << (y - 1));
                         for z in values_of(common) {
-                            let gone = Self::z_targets(a, b, z, &places);
+                            let gone = Self::z_targets(a, b, z, places);
                             if gone != 0 {
                                 best = Some((size, [ai, bi, ci], [x, y, z], gone));
                                 break 'pairs;
