@@ -14,8 +14,10 @@
 //! true and every candidate weakly linked to both ends of a link is
 //! false. Each weak link of the loop is also the closing link of an AIC
 //! of the same length (the loop read from there), so a loop is only
-//! looked for among chains as short as the shortest AIC, and reported
-//! instead of it when it removes more.
+//! looked for among chains as short as the shortest AIC (a longer one
+//! would leave an AIC unreported, and after the AICs a loop has nothing
+//! left to remove but what locked candidates would), and reported instead
+//! of the AIC when there is one.
 
 use std::collections::HashMap;
 

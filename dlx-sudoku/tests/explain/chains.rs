@@ -282,6 +282,31 @@ impl Marks {
             }
         }
         assert!(!removed.is_empty() || step.placement.is_some(), "{step}");
+        // The text names each node, a group as `r1c23=5` (`r12c3=5`), and
+        // a loop's first node again at its end.
+        let side = self.order * self.order;
+        let printed: Vec<Node> = step
+            .to_string()
+            .split_whitespace()
+            .map(|w| w.trim_end_matches(','))
+            .filter(|w| w.len() > 1 && w.contains('='))
+            .map(|w| {
+                let (at, v) = w.split_once('=').unwrap();
+                let (rows, cols) = at[1..].split_once('c').unwrap();
+                let digits = |t: &str| t.bytes().map(|b| usize::from(b - b'1')).collect::<Vec<_>>();
+                let mut cells: Vec<usize> = digits(rows)
+                    .into_iter()
+                    .flat_map(|r| digits(cols).into_iter().map(move |c| r * side + c))
+                    .collect();
+                cells.sort_unstable();
+                (cells, super::value(v))
+            })
+            .collect();
+        let mut expected = nodes.clone();
+        if step.technique == Technique::ContinuousNiceLoop {
+            expected.push(nodes[0].clone());
+        }
+        assert_eq!(printed, expected, "{step}");
         let single = |r: (usize, u8)| (vec![r.0], r.1);
         if step.technique == Technique::GroupedAic {
             assert!(nodes.iter().any(|x| x.0.len() > 1), "{step}: no group");
