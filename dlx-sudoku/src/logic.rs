@@ -25,6 +25,10 @@
 //! | skyscraper, 2-string kite, turbot fish, X-chain | an alternating chain on one value: strong links (the value's only two cells in a house) and weak links (two cells that see each other) in turn, from a candidate assumed false to one then true | removes the value from the cells that see both ends |
 //! | XY-chain | an alternating chain through bivalue cells | removes what is weakly linked to both ends |
 //! | AIC | an alternating chain of any strong links (a cell's only two values, a value's only two cells) and weak links | removes every candidate weakly linked to both ends (places the first if the chain comes back to it) |
+//! | continuous nice loop | an AIC as short as the shortest one, whose last candidate is weakly linked to its first: one end of every link is true | removes every candidate weakly linked to both ends of any link of the loop |
+//! | grouped AIC | an AIC (or a continuous nice loop) whose nodes may be groups: a value's two or three cells in one box and one line (`r1c23=5`), strongly linked to a node that is with it the only places of the value in a house, weakly to one whose cells all see the group's | as for AICs and loops |
+//! | ALS-XZ | two almost locked sets (N cells of a house with N + 1 candidates) whose cells for a value x all see each other (x, the restricted common, is in one set at most), and which share another value z | removes z from every cell that sees all the z's of both sets |
+//! | ALS-XY-wing | two almost locked sets sharing z, joined to a third by restricted commons x and y | removes z from every cell that sees all the z's of the two sets |
 //! | forcing chain; cell and unit forcing chains | a candidate assumed true, its consequences followed by the links of the pencil marks | a contradiction: removes the candidate; every candidate of a cell, or every place of a value in a house, leading to one conclusion: makes it |
 //! | dynamic forcing chains | the same, each branch working on the pencil marks as its assumption changes them (any single counts) | the same |
 //! | dynamic forcing chains (+) | the same, each branch also using the techniques up to wings | the same |
@@ -72,9 +76,11 @@ use crate::solver::Unit;
 use crate::variant::Variant;
 
 mod advanced;
+mod als;
 mod basic;
 mod chains;
 mod forcing;
+mod grouped;
 mod text;
 
 use text::value_char;
@@ -142,6 +148,19 @@ pub enum Technique {
     XYChain,
     /// An alternating inference chain mixing values and cells.
     Aic,
+    /// An AIC (through groups or not) whose last candidate is weakly
+    /// linked back to its first: a loop where one of the two ends of
+    /// every link is true.
+    ContinuousNiceLoop,
+    /// An AIC through groups: a value's cells of one box and one line,
+    /// taken together.
+    GroupedAic,
+    /// Two almost locked sets (N cells of a house with N + 1 candidates)
+    /// joined by a restricted common candidate.
+    AlsXz,
+    /// Two almost locked sets each joined to a third by a restricted
+    /// common candidate.
+    AlsXyWing,
     /// Assuming a candidate leads, by a chain of the pencil marks' links,
     /// to a contradiction.
     ForcingChain,
@@ -169,7 +188,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order [`Logic::find`] tries them.
-    pub const ALL: [Technique; 31] = [
+    pub const ALL: [Technique; 35] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -195,6 +214,10 @@ impl Technique {
         Technique::XChain,
         Technique::XYChain,
         Technique::Aic,
+        Technique::ContinuousNiceLoop,
+        Technique::GroupedAic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
         Technique::ForcingChain,
         Technique::CellForcingChain,
         Technique::UnitForcingChain,
@@ -231,6 +254,10 @@ impl Technique {
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
             Technique::Aic => "AIC",
+            Technique::ContinuousNiceLoop => "continuous nice loop",
+            Technique::GroupedAic => "grouped AIC",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::AlsXyWing => "ALS-XY-wing",
             Technique::ForcingChain => "forcing chain",
             Technique::CellForcingChain => "cell forcing chains",
             Technique::UnitForcingChain => "unit forcing chains",
@@ -267,7 +294,7 @@ impl Technique {
     /// | hidden quad | 5.4 |
     /// | BUG+1 | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish, X-chain, XY-chain | 6.6 |
-    /// | AIC, forcing chain | 7.0 |
+    /// | AIC, continuous nice loop, grouped AIC, ALS-XZ, ALS-XY-wing, forcing chain | 7.0 |
     /// | cell and unit forcing chains | 8.0 |
     /// | dynamic forcing chains | 8.5 |
     /// | dynamic forcing chains (+) | 9.0 |
@@ -275,6 +302,15 @@ impl Technique {
     ///
     /// A chain step adds to its technique's weight for its length, as
     /// Sudoku Explainer does: see [`Step::rating`].
+    ///
+    /// Sudoku Explainer rates its bidirectional cycles (continuous nice
+    /// loops) 7.0, as its AIC-like forcing chains, and has neither groups
+    /// nor almost locked sets; HoDoKu rates them above AICs (nice loops
+    /// and AICs 280, grouped chains and ALS-XZ 300, ALS-XY-wing 320) and
+    /// below forcing chains (500). They weigh 7.0 here and are tried in
+    /// HoDoKu's order between AICs and forcing chains; their
+    /// [length](Step::length) counts a group's cells and a set's cells,
+    /// so the length bonus rates them a bit above a plain AIC.
     pub fn weight(self) -> f64 {
         match self {
             Technique::HiddenSingle => 1.2,
@@ -300,7 +336,12 @@ impl Technique {
             | Technique::TurbotFish
             | Technique::XChain
             | Technique::XYChain => 6.6,
-            Technique::Aic | Technique::ForcingChain => 7.0,
+            Technique::Aic
+            | Technique::ContinuousNiceLoop
+            | Technique::GroupedAic
+            | Technique::AlsXz
+            | Technique::AlsXyWing
+            | Technique::ForcingChain => 7.0,
             Technique::CellForcingChain | Technique::UnitForcingChain => 8.0,
             Technique::DynamicForcingChain => 8.5,
             Technique::DynamicForcingChainPlus => 9.0,
@@ -333,14 +374,18 @@ pub struct Step {
     /// subset; the house whose cells for the value are locked, then the
     /// house that loses it; for a fish (X-wing, swordfish) the rows
     /// (columns) that hold the pattern, then as many columns (rows) that
-    /// lose the value.
+    /// lose the value; for ALS steps, the house of each of
+    /// [`Step::sets`].
     pub houses: Vec<Unit>,
     /// The values of the pattern: one for singles, locked candidates, fish,
     /// colouring and BUG+1; two to four for subsets and the two of a unique
     /// rectangle, ascending; for a wing x, y and z: the pivot's {x, y}
     /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed;
     /// for a chain, the values of its candidates, and for forcing chains
-    /// those of the assumptions, ascending.
+    /// those of the assumptions, ascending; for ALS-XZ the restricted
+    /// common x then the value removed, z; for an ALS-XY-wing x (between
+    /// the first wing and the pivot), y (the second wing and the pivot)
+    /// and z.
     pub values: Vec<u8>,
     /// The cells of a naked or hidden subset or of a unique rectangle, in
     /// reading order; of a wing, the pivot then the two pincers; of a
@@ -353,19 +398,34 @@ pub struct Step {
     /// for the other techniques).
     pub colours: Vec<bool>,
     /// The chains of a chain technique (empty for the others). An X-chain,
-    /// XY-chain or AIC is one chain of candidates, the first off, then
-    /// alternately on and off, the last on: its links are alternately
-    /// strong (the first candidate false makes the second true) and weak
-    /// (the second true makes the third false). A forcing chain step has
+    /// XY-chain or AIC (grouped or not) is one chain of candidates, the
+    /// first off, then alternately on and off, the last on: its links are
+    /// alternately strong (the first candidate false makes the second
+    /// true) and weak (the second true makes the third false). A
+    /// continuous nice loop is such a chain whose last candidate is also
+    /// weakly linked to its first, closing the loop (the first is not
+    /// repeated). A forcing chain step has
     /// one chain per assumption: the assumption, then what follows from
     /// it, each node from the one before, up to the conclusion (the last
     /// node) or, for a contradiction, two chains from the same assumption
     /// to a candidate both on and off, or to a cell or house left without
     /// a place.
     pub chains: Vec<Vec<ChainNode>>,
-    /// The size of a chain step: the candidates of its chains, or for a
-    /// forcing chain step every implication it rests on (the chains shown
-    /// are one path through them); 0 for the other techniques.
+    /// For a chain through groups (grouped AIC, or a continuous nice loop
+    /// through groups), the cells of each node of [`Step::chains`], in the
+    /// same shape: one cell for a candidate, two or three for a group of
+    /// one value in one box and one line, whose [`ChainNode::cell`] is the
+    /// first of them (empty for the other steps).
+    pub groups: Vec<Vec<Vec<usize>>>,
+    /// For ALS-XZ, the two almost locked sets (N cells of one house with
+    /// N + 1 candidates between them), each in reading order; for an
+    /// ALS-XY-wing the two wings, then the pivot set (empty for the other
+    /// techniques).
+    pub sets: Vec<Vec<usize>>,
+    /// The size of a chain step: the candidates of its chains (a group
+    /// counts its cells), or for a forcing chain step every implication it
+    /// rests on (the chains shown are one path through them); for ALS
+    /// steps the cells of the sets; 0 for the other techniques.
     pub length: usize,
     /// The board side, to name cells.
     side: usize,
@@ -719,7 +779,9 @@ impl Logic {
         }
         self.x_chain()
             .or_else(|| self.xy_chain())
-            .or_else(|| self.aic())
+            .or_else(|| self.aic_or_loop(false))
+            .or_else(|| self.aic_or_loop(true))
+            .or_else(|| self.almost_locked())
             .or_else(|| self.forcing(forcing::Mode::Static))
             .or_else(|| self.forcing(forcing::Mode::Dynamic))
             .or_else(|| self.forcing(forcing::Mode::Plus))
@@ -758,6 +820,8 @@ impl Logic {
             cells: Vec::new(),
             colours: Vec::new(),
             chains: Vec::new(),
+            groups: Vec::new(),
+            sets: Vec::new(),
             length: 0,
             side: self.side,
         }

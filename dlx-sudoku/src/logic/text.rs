@@ -81,14 +81,43 @@ impl fmt::Display for Marks<'_> {
 
 /// Writes a chain: an alternating chain in HoDoKu's notation, its
 /// candidates joined by ` = ` (strong link) and ` - ` (weak link):
-/// `r1c2=5 = r1c7=5 - r4c7=5 = r4c2=5`; a forcing chain as implications,
-/// `r1c1=5 -> r1c2<>5 -> r1c2=7` (`<>`: the candidate is false).
-struct Chain<'a>(&'a [ChainNode], usize, bool);
+/// `r1c2=5 = r1c7=5 - r4c7=5 = r4c2=5`, a group of cells in one row or
+/// column as `r1c23=5`, a loop closed by its first candidate again; a
+/// forcing chain as implications, `r1c1=5 -> r1c2<>5 -> r1c2=7` (`<>`:
+/// the candidate is false).
+struct Chain<'a> {
+    nodes: &'a [ChainNode],
+    /// The cells of each node, for a chain through groups (else empty).
+    groups: &'a [Vec<usize>],
+    side: usize,
+    alternating: bool,
+    closed: bool,
+}
+
+/// Writes a node's cells: `r1c2`, or a group `r1c23` (`r12c3`).
+struct Node<'a>(&'a [usize], usize);
+
+impl fmt::Display for Node<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Node(cells, side) = *self;
+        let rows: Vec<usize> = cells.iter().map(|c| c / side + 1).collect();
+        let cols: Vec<usize> = cells.iter().map(|c| c % side + 1).collect();
+        let joined = |xs: &[usize]| xs.iter().map(|x| x.to_string()).collect::<String>();
+        if rows.iter().all(|&r| r == rows[0]) {
+            write!(f, "r{}c{}", rows[0], joined(&cols))
+        } else if cols.iter().all(|&c| c == cols[0]) {
+            write!(f, "r{}c{}", joined(&rows), cols[0])
+        } else {
+            write!(f, "{}", Cells(cells, side))
+        }
+    }
+}
 
 impl fmt::Display for Chain<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Chain(nodes, side, alternating) = *self;
-        for (k, n) in nodes.iter().enumerate() {
+        let (side, alternating) = (self.side, self.alternating);
+        let closing = self.nodes.first().filter(|_| self.closed);
+        for (k, n) in self.nodes.iter().chain(closing).enumerate() {
             if k > 0 {
                 f.write_str(match (alternating, k % 2) {
                     (true, 1) => " = ",
@@ -97,13 +126,12 @@ impl fmt::Display for Chain<'_> {
                 })?;
             }
             let sign = if alternating || n.on { "=" } else { "<>" };
-            write!(
-                f,
-                "r{}c{}{sign}{}",
-                n.cell / side + 1,
-                n.cell % side + 1,
-                value_char(n.value)
-            )?;
+            let single = [n.cell];
+            let cells = match self.groups.get(k % self.nodes.len()) {
+                Some(g) if !g.is_empty() => &g[..],
+                _ => &single[..],
+            };
+            write!(f, "{}{sign}{}", Node(cells, side), value_char(n.value))?;
         }
         Ok(())
     }
@@ -120,6 +148,8 @@ impl Step {
                 | Technique::XChain
                 | Technique::XYChain
                 | Technique::Aic
+                | Technique::ContinuousNiceLoop
+                | Technique::GroupedAic
         )
     }
 
@@ -129,7 +159,14 @@ impl Step {
             if k > 0 {
                 f.write_str(" ; ")?;
             }
-            write!(f, "{}", Chain(chain, self.side, self.alternating()))?;
+            let chain = Chain {
+                nodes: chain,
+                groups: self.groups.get(k).map_or(&[], |g| &g[..]),
+                side: self.side,
+                alternating: self.alternating(),
+                closed: self.technique == Technique::ContinuousNiceLoop,
+            };
+            write!(f, "{chain}")?;
         }
         Ok(())
     }
@@ -257,6 +294,28 @@ impl fmt::Display for Step {
                     Values(&self.values, " and "),
                     Cells(&self.cells[..split], side),
                     Cells(&self.cells[split..], side),
+                    self.technique
+                )?;
+            }
+            Technique::AlsXz => {
+                write!(
+                    f,
+                    "almost locked sets {} and {} with restricted common {}: {}, ",
+                    Cells(&self.sets[0], side),
+                    Cells(&self.sets[1], side),
+                    value_char(self.values[0]),
+                    self.technique
+                )?;
+            }
+            Technique::AlsXyWing => {
+                write!(
+                    f,
+                    "almost locked sets {} and {} joined to {} by {} and {}: {}, ",
+                    Cells(&self.sets[0], side),
+                    Cells(&self.sets[1], side),
+                    Cells(&self.sets[2], side),
+                    value_char(self.values[0]),
+                    value_char(self.values[1]),
                     self.technique
                 )?;
             }

@@ -1,11 +1,13 @@
-//! The checks of chain steps (X-chains to forcing chains), by pencil
-//! marks the test keeps itself: every link strong or weak as the rules
-//! say, every conclusion drawn from whole cells, whole houses or a
-//! contradiction.
+//! The checks of chain steps (X-chains to forcing chains, groups, loops
+//! and almost locked sets), by pencil marks the test keeps itself: every
+//! link strong or weak as the rules say, every conclusion drawn from whole
+//! cells, whole houses or a contradiction, every almost locked set and
+//! restricted common counted again.
 
 use std::collections::BTreeSet;
 
 use dlx_sudoku::logic::{ChainNode, Step, Technique};
+use dlx_sudoku::solver::Unit;
 
 use super::Marks;
 
@@ -190,6 +192,225 @@ impl Marks {
             Technique::CellForcingChain => assert!(whole_cell, "{step}"),
             Technique::UnitForcingChain => assert!(whole_house, "{step}"),
             _ => assert!(whole_cell || whole_house, "{step}"),
+        }
+    }
+}
+
+/// A chain node on the test's terms: its cells (one, or a group) and value.
+type Node = (Vec<usize>, u8);
+
+impl Marks {
+    /// Is `node` a candidate, or a group: two or three cells of one box
+    /// and one line, each with the value?
+    fn valid_node(&self, (cells, v): &Node) -> bool {
+        let in_one = |kind: fn(usize) -> Unit| {
+            (0..self.order * self.order).any(|k| {
+                let house = super::house_cells(kind(k), self.order);
+                cells.iter().all(|c| house.contains(c))
+            })
+        };
+        let sorted = cells.windows(2).all(|w| w[0] < w[1]);
+        cells.iter().all(|&c| self.has(c, *v))
+            && sorted
+            && match cells.len() {
+                1 => true,
+                2 | 3 => in_one(Unit::Box) && (in_one(Unit::Row) || in_one(Unit::Column)),
+                _ => false,
+            }
+    }
+
+    /// Strong link between nodes: a cell's only two candidates, or the
+    /// value's only places in a house, split between the two nodes.
+    fn strong_nodes(&self, a: &Node, b: &Node) -> bool {
+        if let ([x], [y]) = (&a.0[..], &b.0[..]) {
+            if x == y {
+                return self.strong((*x, a.1), (*y, b.1));
+            }
+        }
+        let both: BTreeSet<usize> = a.0.iter().chain(&b.0).copied().collect();
+        a.1 == b.1
+            && both.len() == a.0.len() + b.0.len()
+            && self
+                .all_houses()
+                .into_iter()
+                .any(|u| self.spots(u, a.1) == both)
+    }
+
+    /// Weak link between nodes: two values of one cell, or one value in
+    /// cells of which each of the one's sees each of the other's.
+    fn weak_nodes(&self, a: &Node, b: &Node) -> bool {
+        if let ([x], [y]) = (&a.0[..], &b.0[..]) {
+            if x == y {
+                return self.weak((*x, a.1), (*y, b.1));
+            }
+        }
+        a.1 == b.1 && a.0.iter().all(|&x| b.0.iter().all(|&y| self.sees(x, y)))
+    }
+
+    /// A grouped AIC or a continuous nice loop: nodes (candidates or
+    /// groups) linked strongly and weakly in turn; an AIC's removals
+    /// weakly linked to both ends (its placement both ends); a loop's last
+    /// node weakly linked to its first, each removal weakly linked to both
+    /// ends of one of its links and not on it.
+    pub(super) fn check_grouped(&self, step: &Step, removed: &BTreeSet<(usize, u8)>) {
+        assert_eq!(step.chains.len(), 1, "{step}");
+        let chain = &step.chains[0];
+        let n = chain.len();
+        let groups = step.groups.first();
+        let nodes: Vec<Node> = (0..n)
+            .map(|k| match groups {
+                Some(g) => {
+                    assert_eq!(g[k][0], chain[k].cell, "{step}");
+                    (g[k].clone(), chain[k].value)
+                }
+                None => (vec![chain[k].cell], chain[k].value),
+            })
+            .collect();
+        assert!(n >= 4 && n % 2 == 0, "{step}");
+        let cells: usize = nodes.iter().map(|x| x.0.len()).sum();
+        assert_eq!(step.length, cells, "{step}");
+        for (k, node) in nodes.iter().enumerate() {
+            assert!(self.valid_node(node), "{step}: node {k}");
+            assert_eq!(chain[k].on, k % 2 == 1, "{step}");
+            if k + 1 < n {
+                let link = if k % 2 == 0 {
+                    self.strong_nodes(node, &nodes[k + 1])
+                } else {
+                    self.weak_nodes(node, &nodes[k + 1])
+                };
+                assert!(link, "{step}: link {k}");
+            }
+        }
+        assert!(!removed.is_empty() || step.placement.is_some(), "{step}");
+        // The text names each node, a group as `r1c23=5` (`r12c3=5`), and
+        // a loop's first node again at its end.
+        let side = self.order * self.order;
+        let printed: Vec<Node> = step
+            .to_string()
+            .split_whitespace()
+            .map(|w| w.trim_end_matches(','))
+            .filter(|w| w.len() > 1 && w.contains('='))
+            .map(|w| {
+                let (at, v) = w.split_once('=').unwrap();
+                let (rows, cols) = at[1..].split_once('c').unwrap();
+                let digits = |t: &str| t.bytes().map(|b| usize::from(b - b'1')).collect::<Vec<_>>();
+                let mut cells: Vec<usize> = digits(rows)
+                    .into_iter()
+                    .flat_map(|r| digits(cols).into_iter().map(move |c| r * side + c))
+                    .collect();
+                cells.sort_unstable();
+                (cells, super::value(v))
+            })
+            .collect();
+        let mut expected = nodes.clone();
+        if step.technique == Technique::ContinuousNiceLoop {
+            expected.push(nodes[0].clone());
+        }
+        assert_eq!(printed, expected, "{step}");
+        let single = |r: (usize, u8)| (vec![r.0], r.1);
+        if step.technique == Technique::GroupedAic {
+            assert!(nodes.iter().any(|x| x.0.len() > 1), "{step}: no group");
+            if let Some(p) = step.placement {
+                assert!(nodes[0] == single(p) && nodes[n - 1] == single(p), "{step}");
+                return;
+            }
+            for &r in removed {
+                let r = single(r);
+                assert!(
+                    self.weak_nodes(&r, &nodes[0]) && self.weak_nodes(&r, &nodes[n - 1]),
+                    "{step}: {r:?}"
+                );
+            }
+            return;
+        }
+        assert!(step.placement.is_none(), "{step}");
+        assert!(
+            self.weak_nodes(&nodes[n - 1], &nodes[0]),
+            "{step}: open loop"
+        );
+        let distinct: BTreeSet<&Node> = nodes.iter().collect();
+        assert_eq!(distinct.len(), n, "{step}");
+        for &r in removed {
+            let r = single(r);
+            assert!(!nodes.contains(&r), "{step}: {r:?} is on the loop");
+            assert!(
+                (0..n).any(|k| {
+                    self.weak_nodes(&r, &nodes[k]) && self.weak_nodes(&r, &nodes[(k + 1) % n])
+                }),
+                "{step}: {r:?}"
+            );
+        }
+    }
+
+    /// The candidates of `cells` together, if they are an almost locked
+    /// set: N open cells of one house with N + 1 candidates.
+    fn als(&self, cells: &[usize]) -> Option<u32> {
+        let values = cells.iter().fold(0u32, |m, &c| m | self.cand[c]);
+        let one_house = self.all_houses().into_iter().any(|u| {
+            let house = super::house_cells(u, self.order);
+            cells.iter().all(|c| house.contains(c))
+        });
+        let distinct: BTreeSet<usize> = cells.iter().copied().collect();
+        let open = cells.iter().all(|&c| self.grid[c] == 0);
+        (one_house
+            && open
+            && distinct.len() == cells.len()
+            && values.count_ones() as usize == cells.len() + 1)
+            .then_some(values)
+    }
+
+    /// The cells of `set` where `v` can go.
+    fn holding(&self, set: &[usize], v: u8) -> Vec<usize> {
+        set.iter().copied().filter(|&c| self.has(c, v)).collect()
+    }
+
+    /// Is `x` a restricted common of two sets: in both, the sets without
+    /// a common cell, each of the one's cells for x seeing each of the
+    /// other's?
+    fn restricted_common(&self, a: &[usize], b: &[usize], x: u8) -> bool {
+        let (xa, xb) = (self.holding(a, x), self.holding(b, x));
+        !xa.is_empty()
+            && !xb.is_empty()
+            && a.iter().all(|c| !b.contains(c))
+            && xa.iter().all(|&p| xb.iter().all(|&q| self.sees(p, q)))
+    }
+
+    /// ALS-XZ (sets A, B; values x, z) or ALS-XY-wing (sets A, B, pivot C;
+    /// values x, y, z): every set almost locked, x (and y) restricted
+    /// commons, z in A and B, each removal z in a cell that sees all the
+    /// cells of A and B where z can go.
+    pub(super) fn check_als(&self, step: &Step, removed: &BTreeSet<(usize, u8)>) {
+        let xz = step.technique == Technique::AlsXz;
+        let k = if xz { 2 } else { 3 };
+        assert_eq!((step.sets.len(), step.values.len()), (k, k), "{step}");
+        for set in &step.sets {
+            assert!(self.als(set).is_some(), "{step}: {set:?} is not an ALS");
+        }
+        let (a, b) = (&step.sets[0], &step.sets[1]);
+        let z = step.values[k - 1];
+        if xz {
+            let x = step.values[0];
+            assert!(x != z && self.restricted_common(a, b, x), "{step}");
+        } else {
+            let (x, y, c) = (step.values[0], step.values[1], &step.sets[2]);
+            assert!(x != y && z != x && z != y, "{step}");
+            assert!(a.iter().all(|p| !b.contains(p)), "{step}");
+            assert!(self.restricted_common(a, c, x), "{step}");
+            assert!(self.restricted_common(b, c, y), "{step}");
+        }
+        let zs: Vec<usize> = self
+            .holding(a, z)
+            .into_iter()
+            .chain(self.holding(b, z))
+            .collect();
+        assert!(
+            !self.holding(a, z).is_empty() && !self.holding(b, z).is_empty(),
+            "{step}"
+        );
+        assert!(!removed.is_empty() && step.placement.is_none(), "{step}");
+        for &(cell, v) in removed {
+            assert_eq!(v, z, "{step}");
+            assert!(zs.iter().all(|&p| self.sees(p, cell)), "{step}: {cell}");
         }
     }
 }

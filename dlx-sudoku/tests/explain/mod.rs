@@ -343,6 +343,10 @@ impl Marks {
             | Technique::XChain
             | Technique::XYChain
             | Technique::Aic => self.check_alternating(step, &removed),
+            Technique::GroupedAic | Technique::ContinuousNiceLoop => {
+                self.check_grouped(step, &removed)
+            }
+            Technique::AlsXz | Technique::AlsXyWing => self.check_als(step, &removed),
             Technique::ForcingChain
             | Technique::CellForcingChain
             | Technique::UnitForcingChain
@@ -455,6 +459,10 @@ fn every_step_is_sound_and_its_reason_holds() {
         Technique::XChain,
         Technique::XYChain,
         Technique::Aic,
+        Technique::ContinuousNiceLoop,
+        Technique::GroupedAic,
+        Technique::AlsXz,
+        Technique::AlsXyWing,
         Technique::UnitForcingChain,
         Technique::DynamicForcingChain,
     ] {
