@@ -233,7 +233,8 @@ pub enum Unrated {
     /// The puzzle has more than one solution.
     #[error("multiple solutions")]
     Multiple,
-    /// The node limit stopped a search.
+    /// The node limit stopped a search, or the time limit (or deadline) a
+    /// search or the logic.
     #[error("search limit reached")]
     NodeLimit,
 }
@@ -269,6 +270,8 @@ pub struct Rater {
     solver: Solver,
     samples: usize,
     seed: u64,
+    /// The time limit of each search, which bounds the logic too.
+    time_limit: Option<std::time::Duration>,
 }
 
 impl Rater {
@@ -286,6 +289,7 @@ impl Rater {
             }),
             samples: DEFAULT_SAMPLES,
             seed: 0,
+            time_limit: None,
         }
     }
 
@@ -319,9 +323,10 @@ impl Rater {
     }
 
     /// Stops each search after `limit` of searching (`None`: no limit), as
-    /// the node limit does.
+    /// the node limit does, and the logic after `limit` from its start.
     pub fn set_time_limit(&mut self, limit: Option<std::time::Duration>) {
         self.solver.set_time_limit(limit);
+        self.time_limit = limit;
     }
 
     /// Stops every search at `deadline` (`None`: no deadline), as the time
@@ -390,11 +395,22 @@ impl Rater {
         let mut logic = Logic::new(puzzle, &self.variant);
         let mut hardest: Option<Technique> = None;
         let mut score = 0.0;
+        // The deadline and the time limit bound the logic too, checked
+        // between steps (a nested forcing chain can take a second), as
+        // `explain` does.
+        let limit = self.time_limit.and_then(|t| Instant::now().checked_add(t));
+        let deadline = match (self.solver.deadline(), limit) {
+            (Some(d), Some(l)) => Some(d.min(l)),
+            (d, l) => d.or(l),
+        };
         while let Some(step) = logic.step() {
             let rating = step.rating();
             if hardest.is_none() || rating > score {
                 hardest = Some(step.technique);
                 score = rating;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) && !logic.is_solved() {
+                return Err(Unrated::NodeLimit);
             }
         }
         if logic.is_solved() {

@@ -298,6 +298,32 @@ fn a_node_limit_stops_rating() {
 }
 
 #[test]
+fn a_time_limit_stops_the_logic_too() {
+    // The forum's hardest puzzles need nested forcing chains: their logic
+    // takes far longer than their search (a fraction of a second against
+    // a millisecond or less), so a limit of 2 ms stops the logic, checked
+    // between steps (before the fix, a full rating came out).
+    let hard = sample("forum_hardest_1106.txt", 3);
+    let input: String = hard.iter().map(|p| line(&board(p)) + "\n").collect();
+    let (exit, out, _) = cli(&["rate", "--time-limit", "0.002", "-j", "1"], &input);
+    assert_eq!(
+        (exit, out.as_str()),
+        (
+            Exit::PuzzleFailed,
+            "search limit reached\n".repeat(3).as_str()
+        )
+    );
+    let mut rater = Rater::new(&Variant::classic());
+    rater.set_time_limit(Some(std::time::Duration::from_millis(2)));
+    for p in &hard {
+        assert_eq!(rater.rate(&board(p)), Err(Unrated::NodeLimit));
+    }
+    // Without a limit the same puzzles are rated.
+    rater.set_time_limit(None);
+    assert!(rater.rate(&board(&hard[0])).is_ok());
+}
+
+#[test]
 fn variants_are_rated_under_their_own_rules() {
     // An X-Sudoku puzzle is usually not unique as a classic one: it is
     // rated with --variant x, and unrated without.
