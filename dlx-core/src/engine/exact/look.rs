@@ -95,12 +95,15 @@ impl Links {
             x = self.link[x].down;
         }
         // The items of `c`'s first option other than `c` whose bits are
-        // left: the candidates.
+        // left: the candidates. A candidate with as many options as `c`
+        // would have the same ones (`c`'s options are among its own):
+        // nothing to take out, so it is dropped at once.
         let mut common = [ItemIx(0); MAX_COMMON];
         let mut n = 0;
         let mut too_long = false;
-        self.for_others::<K, true>(first, true, |_, _, cc| {
-            if shared & (1 << (cc.0 % 64)) == 0 {
+        let len = self.len[c];
+        self.for_others::<K, true>(first, true, |links, _, cc| {
+            if shared & (1 << (cc.0 % 64)) == 0 || links.len[cc] == len {
                 return;
             }
             if n < MAX_COMMON {
@@ -128,11 +131,6 @@ impl Links {
             rr = self.link[rr].down;
         }
         for &j in &common[..n] {
-            // `c`'s options are among `j`'s: as many means the same ones,
-            // and nothing to take out.
-            if self.len[j] == self.len[c] {
-                continue;
-            }
             // Take out `j`'s options that do not hold `c`.
             let hj = j.header();
             let mut y = self.link[hj].down;
