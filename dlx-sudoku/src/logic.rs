@@ -19,16 +19,31 @@
 //! | XY-wing | a cell {x, y} sees cells {x, z} and {y, z} | removes z from every cell that sees both of those |
 //! | XYZ-wing | a cell {x, y, z} sees cells {x, z} and {y, z} | removes z from every cell that sees all three |
 //! | unique rectangle (type 1) | four cells in two rows, two columns and two boxes, three of them with only {a, b} | removes a and b from the fourth (else the puzzle would have two solutions) |
+//! | unique rectangle type 2 | the same, two (the floor, in a line) with only {a, b}, the other two (the roof) both {a, b, z} | removes z from every cell that sees both roof cells |
+//! | unique rectangle type 4 | the same, the roof cells the only places of a in one of their houses | removes b from the roof cells |
 //! | simple colouring | a value's conjugate pairs (its only two cells in a house) chained and coloured in turn | two cells of one colour see each other: removes the value from that colour; else from cells that see both colours |
+//! | unique rectangle type 3 | the same, the roof cells' other candidates forming a naked subset with other cells of a house of the roof | removes the subset's values from the rest of that house |
 //! | naked quad, jellyfish, hidden quad | a naked or hidden subset of four, a fish of four lines | as for pairs and triples, X-wings and swordfish |
 //! | BUG+1 | every open cell has two candidates but one, with three; in each house every value has two places, but one value of that cell three | places that value (else the puzzle would have no solution or several) |
 //! | skyscraper, 2-string kite, turbot fish, X-chain | an alternating chain on one value: strong links (the value's only two cells in a house) and weak links (two cells that see each other) in turn, from a candidate assumed false to one then true | removes the value from the cells that see both ends |
+//! | empty rectangle | a box's cells for a value in one row and one column, and a strong link on the value in a line crossing one of them | removes the value where the line of the link's other end meets the box's other line |
+//! | finned (sashimi) X-wing | an X-wing but for some cells (the fins) in one box (sashimi: without the fins a line would have one cell only) | removes the value from the cells of the fish's columns (rows) that also see every fin |
 //! | XY-chain | an alternating chain through bivalue cells | removes what is weakly linked to both ends |
+//! | finned (sashimi) swordfish, jellyfish | the same, of three and four lines | the same |
+//! | W-wing | two cells {x, y} that do not see each other, and a value's only two places in a house (a strong link on x), one seeing each cell | removes y from every cell that sees both cells |
 //! | AIC | an alternating chain of any strong links (a cell's only two values, a value's only two cells) and weak links | removes every candidate weakly linked to both ends (places the first if the chain comes back to it) |
 //! | forcing chain; cell and unit forcing chains | a candidate assumed true, its consequences followed by the links of the pencil marks | a contradiction: removes the candidate; every candidate of a cell, or every place of a value in a house, leading to one conclusion: makes it |
 //! | dynamic forcing chains | the same, each branch working on the pencil marks as its assumption changes them (any single counts) | the same |
 //! | dynamic forcing chains (+) | the same, each branch also using the techniques up to wings | the same |
 //! | nested forcing chains | the same, each branch also dropping candidates whose own dynamic branch contradicts itself | a contradiction: removes the candidate |
+//!
+//! The unique rectangles, the empty rectangle, the finned fish and the
+//! W-wing are each found by a search of their own pattern, not by a chain
+//! search; they weigh what Sudoku Explainer gives the chains that would
+//! find them (see [`Technique::weight`]), and are tried among the chains
+//! by that weight, so a skyscraper (a sashimi X-wing too) keeps its name.
+//! They work on every board and variant (no unique rectangles with
+//! diagonals, see [`Logic::find`]).
 //!
 //! The chains are shortest first (forcing chains: the fewest implications
 //! in all); they are tried on boards of side 9 or less only. A chain
@@ -43,7 +58,8 @@
 //! placement and each removal against the unique solution, and each step's
 //! reason against the pencil marks), except a unique rectangle's and a
 //! BUG+1's, which hold in puzzles with one solution (the ones `explain` takes; a
-//! [`Logic`] made with [`Logic::without_uniqueness`] does without it). Houses are those of the
+//! [`Logic`] made with [`Logic::without_uniqueness`] does without it; the
+//! same for the unique rectangles of types 2 to 4). Houses are those of the
 //! [`Variant`]: jigsaw regions play the boxes' part, and the diagonals of an
 //! X-Sudoku are houses for singles, subsets and locked candidates
 //! ("locked candidates" when a diagonal is involved).
@@ -75,7 +91,9 @@ mod advanced;
 mod basic;
 mod chains;
 mod forcing;
+mod patterns;
 mod text;
+mod uniqueness;
 
 use text::value_char;
 
@@ -112,16 +130,44 @@ pub enum Technique {
     XYWing,
     /// A cell with candidates {x, y, z} sees cells {x, z} and {y, z}.
     XYZWing,
+    /// Two cells {x, y} that do not see each other, joined by a strong
+    /// link on x (a value's only two places in a house, one seeing each).
+    WWing,
     /// Unique rectangle type 1: three corners of a rectangle over two boxes
     /// hold only {a, b}.
     UniqueRectangle,
+    /// Unique rectangle type 2: two corners hold only {a, b}, the other two
+    /// only {a, b, z}.
+    UniqueRectangle2,
+    /// Unique rectangle type 4: two corners hold only {a, b}, and the other
+    /// two are the only places of a in one of their houses.
+    UniqueRectangle4,
+    /// A box's cells for a value lie in one row and one column, and a
+    /// strong link on the value crosses one of them.
+    EmptyRectangle,
     /// A value's conjugate pairs, chained and coloured in turn.
     SimpleColouring,
+    /// Unique rectangle type 3: two corners hold only {a, b}; the other
+    /// two's other candidates form a naked subset with cells of a house
+    /// they share.
+    UniqueRectangle3,
+    /// An X-wing but for some cells (fins) in one box.
+    FinnedXWing,
+    /// A finned X-wing one of whose lines has one cell but for its fins.
+    SashimiXWing,
+    /// A swordfish but for some cells (fins) in one box.
+    FinnedSwordfish,
+    /// A finned swordfish one of whose lines has one cell but for its fins.
+    SashimiSwordfish,
     /// Four cells of a house with four values between them.
     NakedQuad,
     /// A value's cells in four rows (columns) lie in four columns (rows)
     /// between them.
     Jellyfish,
+    /// A jellyfish but for some cells (fins) in one box.
+    FinnedJellyfish,
+    /// A finned jellyfish one of whose lines has one cell but for its fins.
+    SashimiJellyfish,
     /// Four values of a house that fit in the same four cells only.
     HiddenQuad,
     /// Bivalue universal grave plus one: every open cell but one has two
@@ -169,7 +215,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, in the order [`Logic::find`] tries them.
-    pub const ALL: [Technique; 31] = [
+    pub const ALL: [Technique; 42] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Pointing,
@@ -184,7 +230,10 @@ impl Technique {
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle4,
         Technique::SimpleColouring,
+        Technique::UniqueRectangle3,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
@@ -192,8 +241,16 @@ impl Technique {
         Technique::Skyscraper,
         Technique::TwoStringKite,
         Technique::TurbotFish,
+        Technique::EmptyRectangle,
+        Technique::FinnedXWing,
+        Technique::SashimiXWing,
         Technique::XChain,
         Technique::XYChain,
+        Technique::FinnedSwordfish,
+        Technique::SashimiSwordfish,
+        Technique::FinnedJellyfish,
+        Technique::SashimiJellyfish,
+        Technique::WWing,
         Technique::Aic,
         Technique::ForcingChain,
         Technique::CellForcingChain,
@@ -219,8 +276,19 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::XYWing => "XY-wing",
             Technique::XYZWing => "XYZ-wing",
+            Technique::WWing => "W-wing",
             Technique::UniqueRectangle => "unique rectangle",
+            Technique::UniqueRectangle2 => "unique rectangle type 2",
+            Technique::UniqueRectangle3 => "unique rectangle type 3",
+            Technique::UniqueRectangle4 => "unique rectangle type 4",
+            Technique::EmptyRectangle => "empty rectangle",
             Technique::SimpleColouring => "simple colouring",
+            Technique::FinnedXWing => "finned X-wing",
+            Technique::SashimiXWing => "sashimi X-wing",
+            Technique::FinnedSwordfish => "finned swordfish",
+            Technique::SashimiSwordfish => "sashimi swordfish",
+            Technique::FinnedJellyfish => "finned jellyfish",
+            Technique::SashimiJellyfish => "sashimi jellyfish",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
@@ -260,14 +328,18 @@ impl Technique {
     /// | hidden triple | 4.0 |
     /// | XY-wing | 4.2 |
     /// | XYZ-wing | 4.4 |
-    /// | unique rectangle | 4.5 |
-    /// | simple colouring | 4.6 |
+    /// | unique rectangle (type 1), types 2 and 4 | 4.5 |
+    /// | simple colouring\* | 4.6 |
+    /// | unique rectangle type 3 | 4.6 (a naked pair; 4.7 a triple, 4.8 a quad: see [`Step::rating`]) |
     /// | naked quad | 5.0 |
     /// | jellyfish | 5.2 |
     /// | hidden quad | 5.4 |
     /// | BUG+1 | 5.6 |
     /// | skyscraper, 2-string kite, turbot fish, X-chain, XY-chain | 6.6 |
-    /// | AIC, forcing chain | 7.0 |
+    /// | empty rectangle\*, finned and sashimi X-wing\* | 6.6 |
+    /// | finned and sashimi swordfish\* | 6.7 |
+    /// | finned and sashimi jellyfish\* | 6.8 |
+    /// | W-wing\*, AIC, forcing chain | 7.0 |
     /// | cell and unit forcing chains | 8.0 |
     /// | dynamic forcing chains | 8.5 |
     /// | dynamic forcing chains (+) | 9.0 |
@@ -275,6 +347,20 @@ impl Technique {
     ///
     /// A chain step adds to its technique's weight for its length, as
     /// Sudoku Explainer does: see [`Step::rating`].
+    ///
+    /// \* Not in Sudoku Explainer 1.2.1 (whose unique rectangles of
+    /// types 1, 2 and 4 weigh 4.5, and type 3 4.5 plus 0.1 per value of
+    /// its naked subset past the first). Sudoku Explainer finds the
+    /// others as chains, and they weigh what it gives those chains, so a
+    /// puzzle's rating stays on its scale: the empty rectangle is a turbot
+    /// fish with a box's cells for one end, and a finned X-wing an X-chain
+    /// of six candidates (grouped for several fins), both 6.6 like the
+    /// skyscraper; a finned swordfish or jellyfish is a longer one (6.7,
+    /// 6.8, as the length bonus of an X-chain of eight and ten
+    /// candidates); a W-wing is an alternating inference chain of six
+    /// candidates through two values (7.0). A sashimi fish weighs what
+    /// its finned fish does. (Simple colouring, 4.6, is not in Sudoku
+    /// Explainer either; it is placed after the unique rectangle.)
     pub fn weight(self) -> f64 {
         match self {
             Technique::HiddenSingle => 1.2,
@@ -289,8 +375,10 @@ impl Technique {
             Technique::HiddenTriple => 4.0,
             Technique::XYWing => 4.2,
             Technique::XYZWing => 4.4,
-            Technique::UniqueRectangle => 4.5,
-            Technique::SimpleColouring => 4.6,
+            Technique::UniqueRectangle
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle4 => 4.5,
+            Technique::SimpleColouring | Technique::UniqueRectangle3 => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
@@ -298,9 +386,14 @@ impl Technique {
             Technique::Skyscraper
             | Technique::TwoStringKite
             | Technique::TurbotFish
+            | Technique::EmptyRectangle
+            | Technique::FinnedXWing
+            | Technique::SashimiXWing
             | Technique::XChain
             | Technique::XYChain => 6.6,
-            Technique::Aic | Technique::ForcingChain => 7.0,
+            Technique::FinnedSwordfish | Technique::SashimiSwordfish => 6.7,
+            Technique::FinnedJellyfish | Technique::SashimiJellyfish => 6.8,
+            Technique::WWing | Technique::Aic | Technique::ForcingChain => 7.0,
             Technique::CellForcingChain | Technique::UnitForcingChain => 8.0,
             Technique::DynamicForcingChain => 8.5,
             Technique::DynamicForcingChainPlus => 9.0,
@@ -333,21 +426,35 @@ pub struct Step {
     /// subset; the house whose cells for the value are locked, then the
     /// house that loses it; for a fish (X-wing, swordfish) the rows
     /// (columns) that hold the pattern, then as many columns (rows) that
-    /// lose the value.
+    /// lose the value, and for a finned fish then the fins' box; for a
+    /// W-wing the house of the strong link; for an empty rectangle the
+    /// box, its row and its column, then the line of the strong link; for
+    /// a unique rectangle of type 3 or 4 the house of the roof that holds
+    /// the subset or the strong link.
     pub houses: Vec<Unit>,
     /// The values of the pattern: one for singles, locked candidates, fish,
     /// colouring and BUG+1; two to four for subsets and the two of a unique
     /// rectangle, ascending; for a wing x, y and z: the pivot's {x, y}
     /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed;
     /// for a chain, the values of its candidates, and for forcing chains
-    /// those of the assumptions, ascending.
+    /// those of the assumptions, ascending. For a W-wing x (the strong
+    /// link's) then y (removed); for an empty rectangle its value; for a
+    /// unique rectangle of types 2 to 4 {a, b} ascending, then type 2's z,
+    /// or type 3's subset's values, ascending (type 4 removes one of a
+    /// and b, and the other is the strong link's).
     pub values: Vec<u8>,
     /// The cells of a naked or hidden subset or of a unique rectangle, in
     /// reading order; of a wing, the pivot then the two pincers; of a
     /// colouring chain, the cells of the first colour then those of the
     /// second, each in reading order; of a BUG+1, the cell with three
-    /// candidates (empty for the other techniques; a chain's cells are in
-    /// [`Step::chains`]).
+    /// candidates; of a finned fish, its fins, in reading order; of a
+    /// W-wing, its two bivalue cells, then the ends of the strong link,
+    /// the one that sees the first cell first; of an empty rectangle, the
+    /// ends of its strong link, the one in the box's row (column) first;
+    /// of a unique rectangle of types 2 to 4 the floor's two cells (only
+    /// {a, b}), then the roof's two, each pair in reading order, and for
+    /// type 3 then the other cells of its subset (empty for the other
+    /// techniques; a chain's cells are in [`Step::chains`]).
     pub cells: Vec<usize>,
     /// For simple colouring, the colour of each of [`Step::cells`] (empty
     /// for the other techniques).
@@ -405,7 +512,9 @@ impl Step {
     /// [weight](Technique::weight), plus for a chain technique the
     /// [length bonus](length_bonus) of its [length](Step::length), rounded
     /// to a tenth. A hidden single in a row, column or diagonal is 1.5 (in
-    /// a box or region, the weight: 1.2).
+    /// a box or region, the weight: 1.2). A unique rectangle of type 3
+    /// adds 0.1 for each value of its subset past two, as Sudoku
+    /// Explainer does.
     pub fn rating(&self) -> f64 {
         if self.technique == Technique::HiddenSingle
             && self.houses.first().is_some_and(|&u| !is_box(u))
@@ -414,6 +523,8 @@ impl Step {
         }
         let bonus = if self.length > 0 {
             length_bonus(self.length)
+        } else if self.technique == Technique::UniqueRectangle3 {
+            self.values.len().saturating_sub(4) as f64 / 10.0
         } else {
             0.0
         };
@@ -668,7 +779,10 @@ impl Logic {
         Some(step)
     }
 
-    /// Finds the simplest next step without making it.
+    /// Finds the simplest next step without making it. The unique
+    /// rectangles (every type) and BUG+1 are not tried on a [`Logic`]
+    /// made with [`Logic::without_uniqueness`], nor with diagonals; the
+    /// other techniques work on every variant.
     pub fn find(&self) -> Option<Step> {
         if self.has_empty_cell() {
             // A cell without candidates: the puzzle has no solution.
@@ -679,7 +793,10 @@ impl Logic {
             .or_else(|| self.hidden_single())
             .or_else(|| self.locked_to_wings())
             .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
+            .or_else(|| self.unique_rectangle_2())
+            .or_else(|| self.unique_rectangle_4())
             .or_else(|| self.colouring())
+            .or_else(|| self.unique_rectangle_3())
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.fish(4))
             .or_else(|| self.hidden_subset(4))
@@ -711,15 +828,32 @@ impl Logic {
             .or_else(|| self.xyz_wing())
     }
 
-    /// The chain techniques, in the order of their weight; only on boards
-    /// of side 9 or less (on larger ones they would take too long).
+    /// The chain techniques and the patterns of their weight (empty
+    /// rectangle, finned fish, W-wing), in the order of their weight: the
+    /// X-chains of four candidates, then the patterns of 6.6, then the
+    /// longer X-chains. The chains only on boards of side 9 or less (on
+    /// larger ones they would take too long); the patterns on all.
     fn chains_up_to_nets(&self) -> Option<Step> {
-        if self.side > 9 {
-            return None;
-        }
-        self.x_chain()
-            .or_else(|| self.xy_chain())
-            .or_else(|| self.aic())
+        let chains = self.side <= 9;
+        chains
+            .then(|| self.x_chain_shorter_than(Some(5)))
+            .flatten()
+            .or_else(|| self.empty_rectangle())
+            .or_else(|| self.finned_fish(2, false))
+            .or_else(|| self.finned_fish(2, true))
+            .or_else(|| chains.then(|| self.x_chain()).flatten())
+            .or_else(|| chains.then(|| self.xy_chain()).flatten())
+            .or_else(|| self.finned_fish(3, false))
+            .or_else(|| self.finned_fish(3, true))
+            .or_else(|| self.finned_fish(4, false))
+            .or_else(|| self.finned_fish(4, true))
+            .or_else(|| self.w_wing())
+            .or_else(|| chains.then(|| self.nets()).flatten())
+    }
+
+    /// AIC and the forcing chains, by weight.
+    fn nets(&self) -> Option<Step> {
+        self.aic()
             .or_else(|| self.forcing(forcing::Mode::Static))
             .or_else(|| self.forcing(forcing::Mode::Dynamic))
             .or_else(|| self.forcing(forcing::Mode::Plus))
