@@ -13,100 +13,104 @@ use super::{is_box, subsets, values_of, Logic, Step, Technique};
 use crate::house::Unit;
 
 impl Logic {
-    /// The box (jigsaw region) of each cell, as a house index.
-    fn box_of_cells(&self) -> Vec<Option<usize>> {
-        (0..self.cand.len())
-            .map(|c| {
-                self.of_cell[c]
-                    .iter()
-                    .copied()
-                    .find(|&h| is_box(self.houses[h].0))
-            })
-            .collect()
-    }
-
     /// A finned fish of `n` lines (2: X-wing, 3: swordfish, 4: jellyfish):
     /// for a value, `n` rows whose cells for it lie in `n` columns but for
     /// some (the fins), all in one box. Either no fin holds the value, and
     /// the fish removes it from the rest of those columns, or one does:
     /// so a cell of those columns outside the rows that sees every fin
     /// loses the value (or the same with rows and columns swapped).
-    /// `sashimi`: find only the fish where a row has one cell in the
-    /// columns besides its fins (else only those where each has two or
-    /// more).
-    pub(super) fn finned_fish(&self, n: usize, sashimi: bool) -> Option<Step> {
+    /// It is sashimi if a row has one cell in the columns besides its
+    /// fins (finned if each has two or more); the two are found together.
+    pub(super) fn finned_fish(&self, n: usize) -> Option<Step> {
         let side = self.side;
-        let at = |rows: bool, line: usize, cross: usize| {
-            if rows {
-                line * side + cross
-            } else {
-                cross * side + line
-            }
-        };
-        let box_of = self.box_of_cells();
+        let boxes: Vec<usize> = (0..self.houses.len())
+            .filter(|&h| is_box(self.houses[h].0))
+            .collect();
         // A line's fins lie in one box: at most `order` of them on a
         // classic board.
-        let most = n + self.order;
-        for v in 1..=side as u8 {
-            let bit = 1u32 << (v - 1);
-            for rows in [true, false] {
+        let most = (n + self.order) as u32;
+        for rows in [true, false] {
+            let at = |line: usize, cross: usize| {
+                if rows {
+                    line * side + cross
+                } else {
+                    cross * side + line
+                }
+            };
+            // For each line and box, the crossing lines where they meet.
+            let mut meet = vec![vec![0u32; boxes.len()]; side];
+            for (k, &b) in boxes.iter().enumerate() {
+                for &c in &self.houses[b].1 {
+                    let (l, x) = if rows {
+                        (c / side, c % side)
+                    } else {
+                        (c % side, c / side)
+                    };
+                    meet[l][k] |= 1 << x;
+                }
+            }
+            for v in 1..=side as u8 {
+                let bit = 1u32 << (v - 1);
                 let masks: Vec<u32> = (0..side)
                     .map(|l| {
                         (0..side)
-                            .filter(|&x| self.cand[at(rows, l, x)] & bit != 0)
+                            .filter(|&x| self.cand[at(l, x)] & bit != 0)
                             .fold(0u32, |m, x| m | 1 << x)
                     })
                     .collect();
-                let masks = &masks;
                 let lines: Vec<usize> = (0..side)
-                    .filter(|&l| (1..=most as u32).contains(&masks[l].count_ones()))
+                    .filter(|&l| (1..=most).contains(&masks[l].count_ones()))
+                    .collect();
+                // The lines where each box has the value: a removal (off
+                // the diagonals, in the fins' box) is off the base lines.
+                let box_lines: Vec<u32> = boxes
+                    .iter()
+                    .map(|&b| {
+                        self.cells_with(b, bit)
+                            .fold(0u32, |m, c| m | 1 << if rows { c / side } else { c % side })
+                    })
                     .collect();
                 let mut found = None;
                 subsets(lines.len(), n, &mut |idx| {
-                    let base: Vec<usize> = idx.iter().map(|&i| lines[i]).collect();
-                    let union = base.iter().fold(0u32, |m, &l| m | masks[l]);
+                    let union = idx.iter().fold(0u32, |m, &i| m | masks[lines[i]]);
                     if union.count_ones() as usize <= n {
                         return false; // a plain fish, or less
                     }
-                    // The base cells, as (line, cross, cell).
-                    let cells: Vec<(usize, usize, usize)> = base
-                        .iter()
-                        .flat_map(|&l| {
-                            (0..side)
-                                .filter(move |&x| masks[l] & (1 << x) != 0)
-                                .map(move |x| (l, x, at(rows, l, x)))
-                        })
-                        .collect();
-                    let mut boxes: Vec<usize> = cells.iter().filter_map(|e| box_of[e.2]).collect();
-                    boxes.sort_unstable();
-                    boxes.dedup();
-                    for &b in &boxes {
-                        let body = cells
-                            .iter()
-                            .filter(|e| box_of[e.2] != Some(b))
-                            .fold(0u32, |m, e| m | 1 << e.1);
-                        if body.count_ones() as usize > n {
+                    let base = idx.iter().fold(0u32, |m, &i| m | 1 << lines[i]);
+                    for k in 0..boxes.len() {
+                        if !self.diagonals && box_lines[k] & !base == 0 {
                             continue;
                         }
-                        let pool: Vec<usize> = (0..side)
-                            .filter(|&x| body & (1 << x) == 0)
-                            .filter(|&x| cells.iter().any(|e| e.1 == x && box_of[e.2] == Some(b)))
-                            .collect();
-                        let need = n - body.count_ones() as usize;
-                        let try_cover = |cover: u32| {
-                            self.finned_step(v, rows, &base, &cells, cover, n, sashimi)
-                        };
-                        if need == 0 {
-                            found = try_cover(body);
-                        } else {
-                            subsets(pool.len(), need, &mut |extra| {
-                                let cover = extra.iter().fold(body, |m, &i| m | 1 << pool[i]);
-                                found = try_cover(cover);
-                                found.is_some()
-                            });
+                        // The crossing lines of the base cells outside the
+                        // box (all covered), and of those inside.
+                        let (mut body, mut inside) = (0u32, 0u32);
+                        for &i in idx {
+                            let l = lines[i];
+                            body |= masks[l] & !meet[l][k];
+                            inside |= masks[l] & meet[l][k];
                         }
-                        if found.is_some() {
-                            return true;
+                        let taken = body.count_ones() as usize;
+                        if inside == 0 || taken > n {
+                            continue;
+                        }
+                        let pool = inside & !body;
+                        let need = n - taken;
+                        // Each way to fill the cover from the box's lines.
+                        let mut sub = pool;
+                        loop {
+                            if sub.count_ones() as usize == need {
+                                let cover = body | sub;
+                                let step = self
+                                    .finned_step(v, rows, &lines, idx, &masks, cover, boxes[k], n);
+                                if step.is_some() {
+                                    found = step;
+                                    return true;
+                                }
+                            }
+                            if sub == 0 {
+                                break;
+                            }
+                            sub = (sub - 1) & pool;
                         }
                     }
                     false
@@ -119,47 +123,66 @@ impl Logic {
         None
     }
 
-    /// The step of a finned fish of value `v` on the `base` lines (rows if
-    /// `rows`) whose `cells` are (line, cross, cell), covered by the
-    /// crossing lines of `cover`; the fins are the base cells off the
-    /// cover, and must share a box.
+    /// The step of a finned fish of value `v` on the base lines
+    /// `lines[idx]` (rows if `rows`), whose cells for `v` are at the
+    /// crossing lines of `masks`, covered by the crossing lines of
+    /// `cover`; the fins are the base cells off the cover, all in box
+    /// (house) `fin_box`.
     #[allow(clippy::too_many_arguments)]
     fn finned_step(
         &self,
         v: u8,
         rows: bool,
-        base: &[usize],
-        cells: &[(usize, usize, usize)],
+        lines: &[usize],
+        idx: &[usize],
+        masks: &[u32],
         cover: u32,
+        fin_box: usize,
         n: usize,
-        sashimi: bool,
     ) -> Option<Step> {
         let side = self.side;
         let bit = 1u32 << (v - 1);
-        let fins: Vec<usize> = cells
+        let at = |line: usize, cross: usize| {
+            if rows {
+                line * side + cross
+            } else {
+                cross * side + line
+            }
+        };
+        // Every line keeps a cell in the cover; sashimi: one keeps only one.
+        let kept = idx.iter().map(|&i| (masks[lines[i]] & cover).count_ones());
+        let (mut thin, mut none) = (false, false);
+        for k in kept {
+            none |= k == 0;
+            thin |= k < 2;
+        }
+        if none {
+            return None;
+        }
+        let sashimi = thin;
+        let base: Vec<usize> = idx.iter().map(|&i| lines[i]).collect();
+        let mut fins: Vec<usize> = base
             .iter()
-            .filter(|e| cover & (1 << e.1) == 0)
-            .map(|e| e.2)
+            .flat_map(|&l| {
+                (0..side)
+                    .filter(move |&x| masks[l] & !cover & (1 << x) != 0)
+                    .map(move |x| at(l, x))
+            })
             .collect();
         if fins.is_empty() {
             return None;
         }
-        // Every line keeps a cell in the cover; sashimi: one keeps only one.
-        let kept: Vec<usize> = base
-            .iter()
-            .map(|&l| {
-                cells
-                    .iter()
-                    .filter(|e| e.0 == l && cover & (1 << e.1) != 0)
-                    .count()
-            })
-            .collect();
-        if kept.contains(&0) || kept.iter().any(|&k| k < 2) != sashimi {
-            return None;
-        }
+        // Off the diagonals, a cell that sees every fin off their lines
+        // and crossing lines is in their box.
+        let near: Vec<usize> = if self.diagonals {
+            (0..self.cand.len()).collect()
+        } else {
+            self.houses[fin_box].1.clone()
+        };
         let line_of = |c: usize| if rows { c / side } else { c % side };
         let cross_of = |c: usize| if rows { c % side } else { c / side };
-        let gone: Vec<(usize, u8)> = (0..self.cand.len())
+        let mut gone: Vec<(usize, u8)> = near
+            .into_iter()
             .filter(|&c| self.cand[c] & bit != 0)
             .filter(|&c| cover & (1 << cross_of(c)) != 0 && !base.contains(&line_of(c)))
             .filter(|&c| fins.iter().all(|&f| self.sees(c, f)))
@@ -168,6 +191,7 @@ impl Logic {
         if gone.is_empty() {
             return None;
         }
+        gone.sort_unstable();
         let technique = match (n, sashimi) {
             (2, false) => Technique::FinnedXWing,
             (2, true) => Technique::SashimiXWing,
@@ -178,10 +202,6 @@ impl Logic {
         };
         let line = |k: usize| if rows { Unit::Row(k) } else { Unit::Column(k) };
         let cross = |k: usize| if rows { Unit::Column(k) } else { Unit::Row(k) };
-        let fin_box = self.of_cell[fins[0]]
-            .iter()
-            .copied()
-            .find(|&h| is_box(self.houses[h].0))?;
         let mut step = self.new_step(technique);
         step.eliminations = gone;
         step.values = vec![v];
@@ -189,7 +209,6 @@ impl Logic {
         step.houses
             .extend((0..side).filter(|x| cover & (1 << x) != 0).map(cross));
         step.houses.push(self.houses[fin_box].0);
-        let mut fins = fins;
         fins.sort_unstable();
         step.cells = fins;
         Some(step)

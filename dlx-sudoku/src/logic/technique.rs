@@ -119,7 +119,8 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// Every technique, in the order [`Logic::find`](super::Logic::find) tries them.
+    /// Every technique, in the order [`Logic::find`](super::Logic::find) tries them
+    /// (a finned fish and its sashimi kind are looked for together).
     pub const ALL: [Technique; 42] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,

@@ -274,7 +274,9 @@ impl fmt::Display for Step {
                         let kind = ["pair", "triple", "quad"][subset.len().clamp(2, 4) - 2];
                         write!(
                             f,
-                            ", so {roof} take one of their other values, and with {} form a naked {kind} of {} in {}",
+                            " unless {} or {} takes another value, which with {} makes a naked {kind} of {} in {}",
+                            Cells(&self.cells[2..3], side),
+                            Cells(&self.cells[3..4], side),
                             Cells(&self.cells[4..], side),
                             Values(subset, " and "),
                             self.houses[0]
