@@ -248,3 +248,50 @@ impl Marks {
         }
     }
 }
+
+#[test]
+fn without_uniqueness_no_unique_rectangle_is_used() {
+    // Puzzles 7, 39 and 197 of top1465 use a unique rectangle of type 4,
+    // 2 and 3; logic made without uniqueness must do without them (and
+    // without type 1 and BUG+1), every step still sound.
+    use dlx_sudoku::logic::Logic;
+    use dlx_sudoku::variant::Variant;
+    let uniqueness = |t: Technique| {
+        matches!(
+            t,
+            Technique::UniqueRectangle
+                | Technique::UniqueRectangle2
+                | Technique::UniqueRectangle3
+                | Technique::UniqueRectangle4
+                | Technique::BugPlusOne
+        )
+    };
+    let top = super::sample("top1465", 1);
+    for (i, t) in [
+        (6, Technique::UniqueRectangle4),
+        (38, Technique::UniqueRectangle2),
+        (196, Technique::UniqueRectangle3),
+    ] {
+        let puzzle = crate::common::board(&top[i]);
+        let solution = crate::common::bt_solve(&puzzle).expect("a solution");
+        let mut with = Logic::new(&puzzle, &Variant::classic());
+        let mut used = BTreeSet::new();
+        while let Some(step) = with.step() {
+            used.insert(step.technique);
+        }
+        assert!(used.contains(&t), "puzzle {i}: {used:?}");
+        let mut without = Logic::new(&puzzle, &Variant::classic()).without_uniqueness();
+        let mut marks = Marks::new(&puzzle);
+        while let Some(step) = without.step() {
+            assert!(!uniqueness(step.technique), "puzzle {i}: {step}");
+            marks.check_reason(&step);
+            if let Some((cell, v)) = step.placement {
+                assert_eq!(solution.cells()[cell], v, "{step}");
+            }
+            for &(cell, v) in &step.eliminations {
+                assert_ne!(solution.cells()[cell], v, "{step}");
+            }
+            marks.apply(&step);
+        }
+    }
+}
