@@ -19,11 +19,18 @@
 //! | XY-wing | a cell {x, y} sees cells {x, z} and {y, z} | removes z from every cell that sees both of those |
 //! | XYZ-wing | a cell {x, y, z} sees cells {x, z} and {y, z} | removes z from every cell that sees all three |
 //! | unique rectangle (type 1) | four cells in two rows, two columns and two boxes, three of them with only {a, b} | removes a and b from the fourth (else the puzzle would have two solutions) |
+//! | unique rectangle type 2 | the same, two (the floor, in a line) with only {a, b}, the other two (the roof) both {a, b, z} | removes z from every cell that sees both roof cells |
+//! | unique rectangle type 4 | the same, the roof cells the only places of a in one of their houses | removes b from the roof cells |
 //! | simple colouring | a value's conjugate pairs (its only two cells in a house) chained and coloured in turn | two cells of one colour see each other: removes the value from that colour; else from cells that see both colours |
+//! | unique rectangle type 3 | the same, the roof cells' other candidates forming a naked subset with other cells of a house of the roof | removes the subset's values from the rest of that house |
 //! | naked quad, jellyfish, hidden quad | a naked or hidden subset of four, a fish of four lines | as for pairs and triples, X-wings and swordfish |
 //! | BUG+1 | every open cell has two candidates but one, with three; in each house every value has two places, but one value of that cell three | places that value (else the puzzle would have no solution or several) |
 //! | skyscraper, 2-string kite, turbot fish, X-chain | an alternating chain on one value: strong links (the value's only two cells in a house) and weak links (two cells that see each other) in turn, from a candidate assumed false to one then true | removes the value from the cells that see both ends |
+//! | empty rectangle | a box's cells for a value in one row and one column, and a strong link on the value in a line crossing one of them | removes the value where the line of the link's other end meets the box's other line |
+//! | finned (sashimi) X-wing | an X-wing but for some cells (the fins) in one box (sashimi: without the fins a line would have one cell only) | removes the value from the cells of the fish's columns (rows) that also see every fin |
 //! | XY-chain | an alternating chain through bivalue cells | removes what is weakly linked to both ends |
+//! | finned (sashimi) swordfish, jellyfish | the same, of three and four lines | the same |
+//! | W-wing | two cells {x, y} that do not see each other, and a value's only two places in a house (a strong link on x), one seeing each cell | removes y from every cell that sees both cells |
 //! | AIC | an alternating chain of any strong links (a cell's only two values, a value's only two cells) and weak links | removes every candidate weakly linked to both ends (places the first if the chain comes back to it) |
 //! | continuous nice loop | an AIC as short as the shortest one, whose last candidate is weakly linked to its first: one end of every link is true | removes every candidate weakly linked to both ends of any link of the loop |
 //! | grouped AIC | an AIC (or a continuous nice loop) whose nodes may be groups: a value's two or three cells in one box and one line (`r1c23=5`), strongly linked to a node that is with it the only places of the value in a house, weakly to one whose cells all see the group's | as for AICs and loops |
@@ -33,6 +40,14 @@
 //! | dynamic forcing chains | the same, each branch working on the pencil marks as its assumption changes them (any single counts) | the same |
 //! | dynamic forcing chains (+) | the same, each branch also using the techniques up to wings | the same |
 //! | nested forcing chains | the same, each branch also dropping candidates whose own dynamic branch contradicts itself | a contradiction: removes the candidate |
+//!
+//! The unique rectangles, the empty rectangle, the finned fish and the
+//! W-wing are each found by a search of their own pattern, not by a chain
+//! search; they weigh what Sudoku Explainer gives the chains that would
+//! find them (see [`Technique::weight`]), and are tried among the chains
+//! by that weight, so a skyscraper (a sashimi X-wing too) keeps its name.
+//! They work on every board and variant (no unique rectangles with
+//! diagonals, see [`Logic::find`]).
 //!
 //! The chains are shortest first (forcing chains: the fewest implications
 //! in all); they are tried on boards of side 9 or less only. A chain
@@ -47,7 +62,8 @@
 //! placement and each removal against the unique solution, and each step's
 //! reason against the pencil marks), except a unique rectangle's and a
 //! BUG+1's, which hold in puzzles with one solution (the ones `explain` takes; a
-//! [`Logic`] made with [`Logic::without_uniqueness`] does without it). Houses are those of the
+//! [`Logic`] made with [`Logic::without_uniqueness`] does without it; the
+//! same for the unique rectangles of types 2 to 4). Houses are those of the
 //! [`Variant`]: jigsaw regions play the boxes' part, and the diagonals of an
 //! X-Sudoku are houses for singles, subsets and locked candidates
 //! ("locked candidates" when a diagonal is involved).
@@ -69,8 +85,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::fmt;
-
 use crate::board::Board;
 use crate::solver::Unit;
 use crate::variant::Variant;
@@ -81,284 +95,18 @@ mod basic;
 mod chains;
 mod forcing;
 mod grouped;
+mod patterns;
+mod technique;
 mod text;
+mod uniqueness;
+
+pub use technique::Technique;
 
 use text::value_char;
 
-/// A solving technique; see the [module documentation](self).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Technique {
-    /// A cell with one candidate.
-    NakedSingle,
-    /// A value with one cell left in a house.
-    HiddenSingle,
-    /// A box's (region's) cells for a value lie in one row or column.
-    Pointing,
-    /// A row's or column's cells for a value lie in one box (region).
-    Claiming,
-    /// A house's cells for a value all lie in another house, where a
-    /// diagonal is one of the two.
-    LockedCandidates,
-    /// Two cells of a house whose candidates are the same two values.
-    NakedPair,
-    /// Two values of a house that fit in the same two cells only.
-    HiddenPair,
-    /// Three cells of a house with three values between them.
-    NakedTriple,
-    /// Three values of a house that fit in the same three cells only.
-    HiddenTriple,
-    /// A value's cells in two rows (columns) lie in the same two columns
-    /// (rows).
-    XWing,
-    /// A value's cells in three rows (columns) lie in three columns (rows)
-    /// between them.
-    Swordfish,
-    /// A cell with candidates {x, y} sees cells {x, z} and {y, z}.
-    XYWing,
-    /// A cell with candidates {x, y, z} sees cells {x, z} and {y, z}.
-    XYZWing,
-    /// Unique rectangle type 1: three corners of a rectangle over two boxes
-    /// hold only {a, b}.
-    UniqueRectangle,
-    /// A value's conjugate pairs, chained and coloured in turn.
-    SimpleColouring,
-    /// Four cells of a house with four values between them.
-    NakedQuad,
-    /// A value's cells in four rows (columns) lie in four columns (rows)
-    /// between them.
-    Jellyfish,
-    /// Four values of a house that fit in the same four cells only.
-    HiddenQuad,
-    /// Bivalue universal grave plus one: every open cell but one has two
-    /// candidates, and every value two places in each house but one value
-    /// in the one cell with three.
-    BugPlusOne,
-    /// An X-chain of four candidates whose two strong links lie in
-    /// parallel lines.
-    Skyscraper,
-    /// An X-chain of four candidates whose strong links lie in a row and a
-    /// column, joined in a box.
-    TwoStringKite,
-    /// Any other X-chain of four candidates.
-    TurbotFish,
-    /// An alternating chain on one value (strong links: conjugate pairs).
-    XChain,
-    /// An alternating chain through bivalue cells.
-    XYChain,
-    /// An alternating inference chain mixing values and cells.
-    Aic,
-    /// An AIC (through groups or not) whose last candidate is weakly
-    /// linked back to its first: a loop where one of the two ends of
-    /// every link is true.
-    ContinuousNiceLoop,
-    /// An AIC through groups: a value's cells of one box and one line,
-    /// taken together.
-    GroupedAic,
-    /// Two almost locked sets (N cells of a house with N + 1 candidates)
-    /// joined by a restricted common candidate.
-    AlsXz,
-    /// Two almost locked sets each joined to a third by a restricted
-    /// common candidate.
-    AlsXyWing,
-    /// Assuming a candidate leads, by a chain of the pencil marks' links,
-    /// to a contradiction.
-    ForcingChain,
-    /// Every candidate of a cell leads, by chains of the pencil marks'
-    /// links, to the same conclusion.
-    CellForcingChain,
-    /// Every cell of a house for a value leads, by chains of the pencil
-    /// marks' links, to the same conclusion.
-    UnitForcingChain,
-    /// Forcing chains over the pencil marks as each assumption changes
-    /// them (singles found on the way count): a contradiction, or the same
-    /// conclusion from every candidate of a cell or every place of a value
-    /// in a house.
-    DynamicForcingChain,
-    /// Dynamic forcing chains whose assumptions are followed with the
-    /// techniques up to subsets, fish and wings as well as singles
-    /// (Sudoku Explainer's "dynamic forcing chains (+)").
-    DynamicForcingChainPlus,
-    /// Dynamic forcing chains (+) with dynamic forcing chains inside: an
-    /// assumption whose branch, followed with singles, the techniques up
-    /// to wings and contradictions found by dynamic forcing chains within
-    /// it, contradicts itself.
-    NestedForcingChain,
-}
-
-impl Technique {
-    /// Every technique, in the order [`Logic::find`] tries them.
-    pub const ALL: [Technique; 35] = [
-        Technique::NakedSingle,
-        Technique::HiddenSingle,
-        Technique::Pointing,
-        Technique::Claiming,
-        Technique::LockedCandidates,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::Swordfish,
-        Technique::HiddenTriple,
-        Technique::XYWing,
-        Technique::XYZWing,
-        Technique::UniqueRectangle,
-        Technique::SimpleColouring,
-        Technique::NakedQuad,
-        Technique::Jellyfish,
-        Technique::HiddenQuad,
-        Technique::BugPlusOne,
-        Technique::Skyscraper,
-        Technique::TwoStringKite,
-        Technique::TurbotFish,
-        Technique::XChain,
-        Technique::XYChain,
-        Technique::Aic,
-        Technique::ContinuousNiceLoop,
-        Technique::GroupedAic,
-        Technique::AlsXz,
-        Technique::AlsXyWing,
-        Technique::ForcingChain,
-        Technique::CellForcingChain,
-        Technique::UnitForcingChain,
-        Technique::DynamicForcingChain,
-        Technique::DynamicForcingChainPlus,
-        Technique::NestedForcingChain,
-    ];
-
-    /// The technique's name, as players say it (`naked single`, `X-wing`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::NakedSingle => "naked single",
-            Technique::HiddenSingle => "hidden single",
-            Technique::Pointing => "pointing",
-            Technique::Claiming => "claiming",
-            Technique::LockedCandidates => "locked candidates",
-            Technique::NakedPair => "naked pair",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::XWing => "X-wing",
-            Technique::Swordfish => "swordfish",
-            Technique::XYWing => "XY-wing",
-            Technique::XYZWing => "XYZ-wing",
-            Technique::UniqueRectangle => "unique rectangle",
-            Technique::SimpleColouring => "simple colouring",
-            Technique::NakedQuad => "naked quad",
-            Technique::Jellyfish => "jellyfish",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::BugPlusOne => "BUG+1",
-            Technique::Skyscraper => "skyscraper",
-            Technique::TwoStringKite => "2-string kite",
-            Technique::TurbotFish => "turbot fish",
-            Technique::XChain => "X-chain",
-            Technique::XYChain => "XY-chain",
-            Technique::Aic => "AIC",
-            Technique::ContinuousNiceLoop => "continuous nice loop",
-            Technique::GroupedAic => "grouped AIC",
-            Technique::AlsXz => "ALS-XZ",
-            Technique::AlsXyWing => "ALS-XY-wing",
-            Technique::ForcingChain => "forcing chain",
-            Technique::CellForcingChain => "cell forcing chains",
-            Technique::UnitForcingChain => "unit forcing chains",
-            Technique::DynamicForcingChain => "dynamic forcing chains",
-            Technique::DynamicForcingChainPlus => "dynamic forcing chains (+)",
-            Technique::NestedForcingChain => "nested forcing chains",
-        }
-    }
-
-    /// The technique's weight on a scale in the spirit of Sudoku
-    /// Explainer's (whose values these are where it has the technique):
-    /// how hard players find it, from 1.2 (hidden single) to 9.5 (nested
-    /// forcing chains). A puzzle's rating is the weight of the hardest
-    /// technique its solution needs.
-    ///
-    /// | technique | weight |
-    /// |---|---|
-    /// | hidden single | 1.2 (in a box; 1.5 in a row or column: see [`Step::rating`]) |
-    /// | naked single | 2.3 |
-    /// | pointing | 2.6 |
-    /// | claiming, locked candidates | 2.8 |
-    /// | naked pair | 3.0 |
-    /// | X-wing | 3.2 |
-    /// | hidden pair | 3.4 |
-    /// | naked triple | 3.6 |
-    /// | swordfish | 3.8 |
-    /// | hidden triple | 4.0 |
-    /// | XY-wing | 4.2 |
-    /// | XYZ-wing | 4.4 |
-    /// | unique rectangle | 4.5 |
-    /// | simple colouring | 4.6 |
-    /// | naked quad | 5.0 |
-    /// | jellyfish | 5.2 |
-    /// | hidden quad | 5.4 |
-    /// | BUG+1 | 5.6 |
-    /// | skyscraper, 2-string kite, turbot fish, X-chain, XY-chain | 6.6 |
-    /// | AIC, continuous nice loop, grouped AIC, ALS-XZ, ALS-XY-wing, forcing chain | 7.0 |
-    /// | cell and unit forcing chains | 8.0 |
-    /// | dynamic forcing chains | 8.5 |
-    /// | dynamic forcing chains (+) | 9.0 |
-    /// | nested forcing chains | 9.5 |
-    ///
-    /// A chain step adds to its technique's weight for its length, as
-    /// Sudoku Explainer does: see [`Step::rating`].
-    ///
-    /// Sudoku Explainer rates its bidirectional cycles (continuous nice
-    /// loops) 7.0, as its AIC-like forcing chains, and has neither groups
-    /// nor almost locked sets; HoDoKu rates them above AICs (nice loops
-    /// and AICs 280, grouped chains and ALS-XZ 300, ALS-XY-wing 320) and
-    /// below forcing chains (500). They weigh 7.0 here and are tried in
-    /// HoDoKu's order between AICs and forcing chains; their
-    /// [length](Step::length) counts a group's cells and a set's cells,
-    /// so the length bonus rates them a bit above a plain AIC.
-    pub fn weight(self) -> f64 {
-        match self {
-            Technique::HiddenSingle => 1.2,
-            Technique::NakedSingle => 2.3,
-            Technique::Pointing => 2.6,
-            Technique::Claiming | Technique::LockedCandidates => 2.8,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::Swordfish => 3.8,
-            Technique::HiddenTriple => 4.0,
-            Technique::XYWing => 4.2,
-            Technique::XYZWing => 4.4,
-            Technique::UniqueRectangle => 4.5,
-            Technique::SimpleColouring => 4.6,
-            Technique::NakedQuad => 5.0,
-            Technique::Jellyfish => 5.2,
-            Technique::HiddenQuad => 5.4,
-            Technique::BugPlusOne => 5.6,
-            Technique::Skyscraper
-            | Technique::TwoStringKite
-            | Technique::TurbotFish
-            | Technique::XChain
-            | Technique::XYChain => 6.6,
-            Technique::Aic
-            | Technique::ContinuousNiceLoop
-            | Technique::GroupedAic
-            | Technique::AlsXz
-            | Technique::AlsXyWing
-            | Technique::ForcingChain => 7.0,
-            Technique::CellForcingChain | Technique::UnitForcingChain => 8.0,
-            Technique::DynamicForcingChain => 8.5,
-            Technique::DynamicForcingChainPlus => 9.0,
-            Technique::NestedForcingChain => 9.5,
-        }
-    }
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// One logical step: a value placed, or candidates removed, and why.
 ///
-/// Its [`Display`](fmt::Display) is one line in players' words:
+/// Its [`Display`](std::fmt::Display) is one line in players' words:
 /// `r3c5 = 7: naked single`, `7 in box 2 only in row 1: pointing, removes
 /// 7 from r1c7 r1c8`. Cells are named `rRcC` (1-based row and column);
 /// values above 9 are written `A` = 10 … `P` = 25, as in the line format.
@@ -374,25 +122,39 @@ pub struct Step {
     /// subset; the house whose cells for the value are locked, then the
     /// house that loses it; for a fish (X-wing, swordfish) the rows
     /// (columns) that hold the pattern, then as many columns (rows) that
-    /// lose the value; for ALS steps, the house of each of
-    /// [`Step::sets`].
+    /// lose the value, and for a finned fish then the fins' box; for a
+    /// W-wing the house of the strong link; for an empty rectangle the
+    /// box, its row and its column, then the line of the strong link; for
+    /// a unique rectangle of type 3 or 4 the house of the roof that holds
+    /// the subset or the strong link; for ALS steps,
+    /// the house of each of [`Step::sets`].
     pub houses: Vec<Unit>,
     /// The values of the pattern: one for singles, locked candidates, fish,
     /// colouring and BUG+1; two to four for subsets and the two of a unique
     /// rectangle, ascending; for a wing x, y and z: the pivot's {x, y}
     /// (XYZ-wing: {x, y, z}), the pincers' {x, z} and {y, z}; z is removed;
     /// for a chain, the values of its candidates, and for forcing chains
-    /// those of the assumptions, ascending; for ALS-XZ the restricted
-    /// common x then the value removed, z; for an ALS-XY-wing x (between
-    /// the first wing and the pivot), y (the second wing and the pivot)
-    /// and z.
+    /// those of the assumptions, ascending. For a W-wing x (the strong
+    /// link's) then y (removed); for an empty rectangle its value; for a
+    /// unique rectangle of types 2 to 4 {a, b} ascending, then type 2's z,
+    /// or type 3's subset's values, ascending (type 4 removes one of a
+    /// and b, and the other is the strong link's).
+    /// For ALS-XZ the restricted common x then the value removed, z;
+    /// for an ALS-XY-wing x (between the first wing and the pivot), y
+    /// (the second wing and the pivot) and z.
     pub values: Vec<u8>,
     /// The cells of a naked or hidden subset or of a unique rectangle, in
     /// reading order; of a wing, the pivot then the two pincers; of a
     /// colouring chain, the cells of the first colour then those of the
     /// second, each in reading order; of a BUG+1, the cell with three
-    /// candidates (empty for the other techniques; a chain's cells are in
-    /// [`Step::chains`]).
+    /// candidates; of a finned fish, its fins, in reading order; of a
+    /// W-wing, its two bivalue cells, then the ends of the strong link,
+    /// the one that sees the first cell first; of an empty rectangle, the
+    /// ends of its strong link, the one in the box's row (column) first;
+    /// of a unique rectangle of types 2 to 4 the floor's two cells (only
+    /// {a, b}), then the roof's two, each pair in reading order, and for
+    /// type 3 then the other cells of its subset (empty for the other
+    /// techniques; a chain's cells are in [`Step::chains`]).
     pub cells: Vec<usize>,
     /// For simple colouring, the colour of each of [`Step::cells`] (empty
     /// for the other techniques).
@@ -465,7 +227,9 @@ impl Step {
     /// [weight](Technique::weight), plus for a chain technique the
     /// [length bonus](length_bonus) of its [length](Step::length), rounded
     /// to a tenth. A hidden single in a row, column or diagonal is 1.5 (in
-    /// a box or region, the weight: 1.2).
+    /// a box or region, the weight: 1.2). A unique rectangle of type 3
+    /// adds 0.1 for each value of its subset past two, as Sudoku
+    /// Explainer does.
     pub fn rating(&self) -> f64 {
         if self.technique == Technique::HiddenSingle
             && self.houses.first().is_some_and(|&u| !is_box(u))
@@ -474,6 +238,8 @@ impl Step {
         }
         let bonus = if self.length > 0 {
             length_bonus(self.length)
+        } else if self.technique == Technique::UniqueRectangle3 {
+            self.values.len().saturating_sub(4) as f64 / 10.0
         } else {
             0.0
         };
@@ -728,7 +494,10 @@ impl Logic {
         Some(step)
     }
 
-    /// Finds the simplest next step without making it.
+    /// Finds the simplest next step without making it. The unique
+    /// rectangles (every type) and BUG+1 are not tried on a [`Logic`]
+    /// made with [`Logic::without_uniqueness`], nor with diagonals; the
+    /// other techniques work on every variant.
     pub fn find(&self) -> Option<Step> {
         if self.has_empty_cell() {
             // A cell without candidates: the puzzle has no solution.
@@ -739,7 +508,10 @@ impl Logic {
             .or_else(|| self.hidden_single())
             .or_else(|| self.locked_to_wings())
             .or_else(|| self.unique.then(|| self.unique_rectangle()).flatten())
+            .or_else(|| self.unique_rectangle_2())
+            .or_else(|| self.unique_rectangle_4())
             .or_else(|| self.colouring())
+            .or_else(|| self.unique_rectangle_3())
             .or_else(|| self.naked_subset(4))
             .or_else(|| self.fish(4))
             .or_else(|| self.hidden_subset(4))
@@ -771,15 +543,30 @@ impl Logic {
             .or_else(|| self.xyz_wing())
     }
 
-    /// The chain techniques, in the order of their weight; only on boards
-    /// of side 9 or less (on larger ones they would take too long).
+    /// The chain techniques and the patterns of their weight (empty
+    /// rectangle, finned fish, W-wing), in the order of their weight: the
+    /// X-chains of four candidates, then the patterns of 6.6, then the
+    /// longer X-chains. The chains only on boards of side 9 or less (on
+    /// larger ones they would take too long); the patterns on all.
     fn chains_up_to_nets(&self) -> Option<Step> {
-        if self.side > 9 {
-            return None;
-        }
-        self.x_chain()
-            .or_else(|| self.xy_chain())
-            .or_else(|| self.aic_or_loop(false))
+        let chains = self.side <= 9;
+        chains
+            .then(|| self.x_chain_shorter_than(Some(5)))
+            .flatten()
+            .or_else(|| self.empty_rectangle())
+            .or_else(|| self.finned_fish(2))
+            .or_else(|| chains.then(|| self.x_chain()).flatten())
+            .or_else(|| chains.then(|| self.xy_chain()).flatten())
+            .or_else(|| self.finned_fish(3))
+            .or_else(|| self.finned_fish(4))
+            .or_else(|| self.w_wing())
+            .or_else(|| chains.then(|| self.nets()).flatten())
+    }
+
+    /// AIC, continuous nice loops, grouped AICs, the almost locked sets
+    /// and the forcing chains, by weight.
+    fn nets(&self) -> Option<Step> {
+        self.aic_or_loop(false)
             .or_else(|| self.aic_or_loop(true))
             .or_else(|| self.almost_locked())
             .or_else(|| self.forcing(forcing::Mode::Static))

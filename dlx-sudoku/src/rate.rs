@@ -100,11 +100,12 @@ pub enum Level {
     Medium,
     /// Up to triples and swordfish (score up to 4.0).
     Hard,
-    /// Up to XY-wings, XYZ-wings, unique rectangles and simple colouring
-    /// (score up to 4.6).
+    /// Up to XY-wings, XYZ-wings, unique rectangles (types 1 to 4) and
+    /// simple colouring (score up to 4.6).
     Fiendish,
-    /// Needs quads, jellyfish, BUG+1, chains, forcing chains or search
-    /// beyond the techniques (score above 4.6).
+    /// Needs quads, jellyfish, BUG+1, chains (and the patterns of their
+    /// weight: empty rectangles, finned fish, W-wings), forcing chains or
+    /// search beyond the techniques (score above 4.6).
     Extreme,
 }
 

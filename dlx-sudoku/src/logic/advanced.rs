@@ -82,7 +82,7 @@ impl Logic {
     }
 
     /// The open cells with exactly two candidates.
-    fn bivalue_cells(&self) -> Vec<usize> {
+    pub(super) fn bivalue_cells(&self) -> Vec<usize> {
         (0..self.cand.len())
             .filter(|&c| self.grid[c] == 0 && self.cand[c].count_ones() == 2)
             .collect()
@@ -90,7 +90,7 @@ impl Logic {
 
     /// The candidates of `value` removed from the open cells that see every
     /// cell of `pattern` (and are not in it).
-    fn seen_by_all(&self, pattern: &[usize], value: u8) -> Vec<(usize, u8)> {
+    pub(super) fn seen_by_all(&self, pattern: &[usize], value: u8) -> Vec<(usize, u8)> {
         let bit = 1u32 << (value - 1);
         (0..self.cand.len())
             .filter(|&c| self.cand[c] & bit != 0 && !pattern.contains(&c))
@@ -206,10 +206,13 @@ impl Logic {
                     {
                         continue;
                     }
-                    let mut boxes: Vec<Option<usize>> = cells.iter().map(|&c| box_of(c)).collect();
+                    // Two boxes, neither holding two opposite corners (a
+                    // jigsaw region can: then a and b could not swap).
+                    let of: Vec<Option<usize>> = cells.iter().map(|&c| box_of(c)).collect();
+                    let mut boxes = of.clone();
                     boxes.sort_unstable();
                     boxes.dedup();
-                    if boxes.len() != 2 {
+                    if boxes.len() != 2 || of[0] == of[3] || of[1] == of[2] {
                         continue;
                     }
                     let extra: Vec<usize> = cells

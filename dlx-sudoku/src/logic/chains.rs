@@ -101,10 +101,17 @@ impl Logic {
 
     /// The shortest X-chain (one value) that removes a candidate.
     pub(super) fn x_chain(&self) -> Option<Step> {
+        self.x_chain_shorter_than(None)
+    }
+
+    /// The shortest X-chain that removes a candidate, of fewer than
+    /// `bound` candidates if given (5: skyscraper, 2-string kite and
+    /// turbot fish).
+    pub(super) fn x_chain_shorter_than(&self, bound: Option<usize>) -> Option<Step> {
         let links = self.links();
         let mut best: Option<Step> = None;
         for v in 1..=self.side as u8 {
-            let limit = best.as_ref().map(|s| s.length);
+            let limit = best.as_ref().map(|s| s.length).or(bound);
             if let Some(step) = self.shortest_chain(&links, Kind::Value(v), limit) {
                 best = Some(step);
             }

@@ -286,6 +286,105 @@ impl fmt::Display for Step {
                     self.technique
                 )?;
             }
+            Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3
+            | Technique::UniqueRectangle4 => {
+                let mut corners = self.cells[..4].to_vec();
+                corners.sort_unstable();
+                write!(
+                    f,
+                    "{} in {} would be a deadly pattern",
+                    Values(&self.values[..2], " and "),
+                    Cells(&corners, side),
+                )?;
+                let roof = Cells(&self.cells[2..4], side);
+                match self.technique {
+                    Technique::UniqueRectangle2 => write!(
+                        f,
+                        " unless {} or {} is {}",
+                        Cells(&self.cells[2..3], side),
+                        Cells(&self.cells[3..4], side),
+                        value_char(self.values[2])
+                    )?,
+                    Technique::UniqueRectangle3 => {
+                        let subset = &self.values[2..];
+                        let kind = ["pair", "triple", "quad"][subset.len().clamp(2, 4) - 2];
+                        write!(
+                            f,
+                            " unless {} or {} takes another value, which with {} makes a naked {kind} of {} in {}",
+                            Cells(&self.cells[2..3], side),
+                            Cells(&self.cells[3..4], side),
+                            Cells(&self.cells[4..], side),
+                            Values(subset, " and "),
+                            self.houses[0]
+                        )?
+                    }
+                    _ => {
+                        // The value not removed is the strong link's.
+                        let removed = self.eliminations.first().map_or(0, |e| e.1);
+                        let kept = self.values[..2]
+                            .iter()
+                            .copied()
+                            .find(|&v| v != removed)
+                            .unwrap_or(removed);
+                        write!(
+                            f,
+                            ", and {} in {} is only in {roof}",
+                            value_char(kept),
+                            self.houses[0]
+                        )?
+                    }
+                }
+                write!(f, ": {}, ", self.technique)?;
+            }
+            Technique::WWing => {
+                let mut pair = self.values.clone();
+                pair.sort_unstable();
+                write!(
+                    f,
+                    "{} and {} {} joined by {} in {} only in {} {}: {}, ",
+                    Cells(&self.cells[..1], side),
+                    Cells(&self.cells[1..2], side),
+                    Marks(&pair),
+                    value_char(self.values[0]),
+                    self.houses[0],
+                    Cells(&self.cells[2..3], side),
+                    Cells(&self.cells[3..4], side),
+                    self.technique
+                )?;
+            }
+            Technique::EmptyRectangle => {
+                write!(
+                    f,
+                    "{v} in {} only in {} and {}, and in {} only in {}: {}, ",
+                    self.houses[0],
+                    self.houses[1],
+                    self.houses[2],
+                    self.houses[3],
+                    Cells(&self.cells, side),
+                    self.technique,
+                    v = value_char(self.values[0]),
+                )?;
+            }
+            Technique::FinnedXWing
+            | Technique::SashimiXWing
+            | Technique::FinnedSwordfish
+            | Technique::SashimiSwordfish
+            | Technique::FinnedJellyfish
+            | Technique::SashimiJellyfish => {
+                let n = (self.houses.len() - 1) / 2;
+                let fins = if self.cells.len() == 1 { "fin" } else { "fins" };
+                write!(
+                    f,
+                    "{} in {} only in {} but for the {fins} {} in {}: {}, ",
+                    Values(&self.values, " and "),
+                    Lines(&self.houses[..n]),
+                    Lines(&self.houses[n..2 * n]),
+                    Cells(&self.cells, side),
+                    self.houses[2 * n],
+                    self.technique
+                )?;
+            }
             Technique::SimpleColouring => {
                 let split = self.colours.iter().take_while(|&&c| !c).count();
                 write!(
