@@ -153,8 +153,16 @@ fn problems() -> Vec<(String, Problem, Vec<OptionId>)> {
         all.push((format!("sudoku{k}"), sudoku(3, clues), Vec::new()));
     }
     for clues in ["1...", "12..3...", "", "1..2..3..4"] {
-        all.push((format!("sudoku4x4 {clues:?}"), sudoku(2, ""), clue_options(2, clues)));
-        all.push((format!("sudoku4x4 baked {clues:?}"), sudoku(2, clues), Vec::new()));
+        all.push((
+            format!("sudoku4x4 {clues:?}"),
+            sudoku(2, ""),
+            clue_options(2, clues),
+        ));
+        all.push((
+            format!("sudoku4x4 baked {clues:?}"),
+            sudoku(2, clues),
+            Vec::new(),
+        ));
     }
     for n in [5, 6, 7] {
         all.push((format!("queens{n}"), queens(n), Vec::new()));
@@ -216,7 +224,10 @@ fn look_ahead_finds_dlx1_s_solutions_each_once_and_restores_the_links() {
         let (again, stats2) = solve_all(&mut p, &forced, Branching::LookAhead);
         assert_eq!(again, got, "{name}: second run");
         assert_eq!(stats2, stats, "{name}: second run's statistics");
-        assert_eq!(p.count(), solve_all(&mut p, &[], Branching::MinLength).0.len() as u64);
+        assert_eq!(
+            p.count(),
+            solve_all(&mut p, &[], Branching::MinLength).0.len() as u64
+        );
     }
 }
 
@@ -292,8 +303,16 @@ fn rules_changed_at_every_node_around_look_ahead_still_partition_the_solutions()
         for pattern in [
             &[Branching::LookAhead, Branching::MinLength][..],
             &[Branching::LookAhead, Branching::Early][..],
-            &[Branching::Early, Branching::LookAhead, Branching::ShortFirst][..],
-            &[Branching::LookAhead, Branching::ShortFirstDegree, Branching::First][..],
+            &[
+                Branching::Early,
+                Branching::LookAhead,
+                Branching::ShortFirst,
+            ][..],
+            &[
+                Branching::LookAhead,
+                Branching::ShortFirstDegree,
+                Branching::First,
+            ][..],
             &BRANCHINGS[..],
         ] {
             for period in [1u64, 2, 5] {
@@ -359,7 +378,11 @@ fn look_ahead_searches_split_at_every_slice_count_every_solution_once() {
         for slice in [1, 2, 3, 7, 50] {
             let split = count_by_splitting_with(&mut p, slice, Branching::LookAhead);
             assert_eq!(split.solutions, total, "{name}: slices of {slice}");
-            assert!((split.shares - 1.0).abs() < 1e-6, "{name}: shares {}", split.shares);
+            assert!(
+                (split.shares - 1.0).abs() < 1e-6,
+                "{name}: shares {}",
+                split.shares
+            );
         }
         assert_eq!(p.count(), total, "{name}: links restored after the splits");
     }
