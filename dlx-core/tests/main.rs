@@ -8,6 +8,7 @@ mod api;
 mod cost_files;
 mod fuzz_regressions;
 mod hostile;
+mod hostile_look;
 mod hostile_xcc;
 mod memo;
 mod old_names;

@@ -571,3 +571,87 @@ fn poj2676_case_count_mismatch_keeps_one_record_per_puzzle() {
         crate::common::check_records(&r.out(), Format::Poj2676, &[solved(P1), solved(P2)]);
     }
 }
+
+/// The first puzzle of forum_hardest_11_train: its uniqueness check takes
+/// well under a millisecond, its logic (nested forcing chains) hundreds.
+const FORUM1: &str =
+    "98.7..6..5...8..7...7..6...4..........85...9.....34..2.3..1......96...5......21..";
+
+/// `--time-limit` is documented as stopping "the work on each puzzle after
+/// SECS seconds ... the puzzle is then answered 'search limit reached'".
+/// `explain` and `hint` honour it within their logic; `rate` checks the
+/// deadline only in its searches (`Rater::rate_inner` runs `logic.step()`
+/// to the end unwatched), so a 1 ms limit gave a full rating, status 0,
+/// after 0.3-0.5 s (found by the hostile tester, 2026-11-28).
+#[test]
+fn rate_stops_its_logic_at_the_time_limit_as_explain_does() {
+    for cmd in ["explain", "rate"] {
+        let r = run_bin(
+            &[
+                cmd,
+                "--time-limit",
+                "0.001",
+                "-j",
+                "1",
+                "--rule",
+                "look-ahead",
+            ],
+            format!("{FORUM1}\n").as_bytes(),
+        );
+        assert_eq!(r.code, 1, "{cmd}: {}", String::from_utf8_lossy(&r.stdout));
+        if cmd == "rate" {
+            assert_eq!(
+                String::from_utf8_lossy(&r.stdout).trim(),
+                "search limit reached"
+            );
+        }
+    }
+}
+
+/// The `nodes=` of a `dlx --stats` line.
+fn stats_nodes(stderr: &str) -> u64 {
+    let line = stderr
+        .lines()
+        .rfind(|l| l.starts_with("solutions="))
+        .unwrap_or_else(|| panic!("no statistics in {stderr}"));
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix("nodes="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no nodes= in {line}"))
+}
+
+/// `dlx --help` (Threads): "The solution count is always the one-thread
+/// run's. So is the node count under the rules dlx1, up-to-one, short,
+/// degree, first and look-ahead". Not so for look-ahead: `dlx -j 4 --stats
+/// --rule look-ahead dlx-core/tests/data/xc/pent6x10_sym.dlx` gave
+/// nodes=764871 and 764873 in two runs against 764867 on one thread
+/// (degree: 947118 every time), as the README's rule table admits ("may
+/// differ: each part looks ahead from its own start"). Found by the hostile
+/// tester, 2026-11-28: either the help lists look-ahead with early and
+/// fast, or the parts replay the look-ahead of their path.
+#[test]
+fn dlx_help_is_right_about_look_ahead_node_counts_on_threads() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../dlx-core/tests/data/xc/pent6x10_sym.dlx");
+    let file = file.to_str().unwrap();
+    let (_, help, _) = crate::common::run_dlx(&["--help"], None);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    // The rules the help names between these words.
+    let steady = help
+        .split("So is the node count under the rules")
+        .nth(1)
+        .and_then(|rest| rest.split("and on bounded problems").next())
+        .is_some_and(|rules| rules.contains("look-ahead"));
+    if !steady {
+        return;
+    }
+    let (code, _, err) = crate::common::run_dlx(&["--stats", "--rule", "look-ahead", file], None);
+    assert_eq!(code, 0, "{err}");
+    let one = stats_nodes(&err);
+    for _ in 0..3 {
+        let (code, _, err) =
+            crate::common::run_dlx(&["-j", "4", "--stats", "--rule", "look-ahead", file], None);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(stats_nodes(&err), one, "look-ahead on 4 threads: {err}");
+    }
+}
