@@ -121,6 +121,15 @@ impl Branching {
     pub fn drops_dead_ends(self) -> bool {
         plan(self, Kind::Exact).early
     }
+
+    /// Does the rule look ahead on problems without colors or bounds
+    /// ([`Branching::LookAhead`])? A part of the tree searched on its own
+    /// (on another thread, or with [`Solver::split_off`](crate::Solver::split_off))
+    /// looks ahead from its own start, so on several threads the node
+    /// count differs from one thread's and varies from run to run.
+    pub fn looks_ahead(self) -> bool {
+        plan(self, Kind::Exact).look
+    }
 }
 
 /// What `branching` asks of the search of a problem of kind `kind`: its

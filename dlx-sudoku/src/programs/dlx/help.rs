@@ -6,10 +6,10 @@ use dlx_core::Branching;
 
 /// `dlx --help`'s text after the options.
 pub(super) fn after_help() -> String {
-    let rules = |early: bool| {
+    let rules = |which: fn(Branching) -> bool| {
         let names: Vec<&str> = Branching::ALL
             .iter()
-            .filter(|r| r.drops_dead_ends() == early)
+            .filter(|&&r| which(r))
             .map(|r| r.name())
             .collect();
         match names.split_last() {
@@ -19,8 +19,12 @@ pub(super) fn after_help() -> String {
         }
     };
     AFTER_HELP
-        .replace("{steady_rules}", &rules(false))
-        .replace("{early_rules}", &rules(true))
+        .replace(
+            "{steady_rules}",
+            &rules(|r| !r.drops_dead_ends() && !r.looks_ahead()),
+        )
+        .replace("{early_rules}", &rules(Branching::drops_dead_ends))
+        .replace("{look_rules}", &rules(Branching::looks_ahead))
 }
 
 /// Text shown after the options in `dlx -h`: the essentials, and where
@@ -138,8 +142,11 @@ Threads:
   that would leave an item without options is dropped there without a
   node, but one handed to another thread as its starting point is entered
   and counted there, and which options are handed over depends on timing.
-  The update count adds the set-up of each piece of shared work, so it
-  varies too.
+  Under {look_rules} it may differ and vary too: each piece of shared work
+  looks ahead from its own start. The update count adds the set-up of each
+  piece of shared work, so it varies too; the guess count is each piece's
+  own (the options handed over are not guesses of the thread that gave
+  them), so it is lower than one thread's and varies.
 
 Exit status (with several files, the worst of theirs):
   0  every file got its answer: the search finished (a count of 0 is an
