@@ -276,7 +276,13 @@ mod tests {
                 }
             }
             let c = count(&p).unwrap();
-            assert_eq!(c, p.count_with_stats(), "{p:?}");
+            let d = p.count_with_stats();
+            // The C program counts no guesses.
+            assert_eq!(
+                (c.solutions, c.nodes, c.updates),
+                (d.solutions, d.nodes, d.updates),
+                "{p:?}"
+            );
             with_solutions += usize::from(c.solutions > 0);
         }
         assert!(with_solutions > 20, "only {with_solutions} had solutions");

@@ -254,13 +254,7 @@ fn with_look<const K: usize>(
             choice,
         },
     };
-    #[cfg(target_arch = "x86_64")]
-    if bmi {
-        // SAFETY: the processor has the features (checked in `reset`).
-        return unsafe { with_bmi(&mut look, run, target) };
-    }
-    let _ = bmi;
-    search_levels(&mut look, run, target)
+    levels_loop(&mut look, bmi, run, target)
 }
 
 /// Runs the plain search on `links` (see [`search_levels`]) as `plan`
@@ -336,13 +330,21 @@ fn with<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMod
         marks,
         choice,
     };
+    levels_loop(&mut plain, bmi, run, target)
+}
+
+/// [`search_levels`] on `levels`, in the copy compiled for processors
+/// with the bit manipulation instructions when `bmi` says the processor
+/// has them.
+#[inline(always)]
+fn levels_loop<L: Levels>(levels: &mut L, bmi: bool, run: &mut Run<'_>, target: u64) -> Step {
     #[cfg(target_arch = "x86_64")]
     if bmi {
         // SAFETY: the processor has the features (checked in `reset`).
-        return unsafe { with_bmi(&mut plain, run, target) };
+        return unsafe { with_bmi(levels, run, target) };
     }
     let _ = bmi;
-    search_levels(&mut plain, run, target)
+    search_levels(levels, run, target)
 }
 
 /// [`search_levels`] compiled for processors with the bit manipulation
