@@ -750,7 +750,7 @@ fn run<'s>(
             solutions: stats.solutions - counted.solutions,
             nodes: stats.nodes - counted.nodes,
             updates: stats.updates - counted.updates,
-            guesses: stats.guesses - counted.guesses,
+            guesses: stats.guesses.saturating_sub(counted.guesses),
         });
         counted = stats;
         if outcome != Outcome::NodeLimit {

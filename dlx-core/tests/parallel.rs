@@ -86,7 +86,11 @@ fn split_off_before_the_search_and_after_a_solution() {
     );
     assert_eq!(s.next_solution(), Step::Found);
     let first: Vec<_> = s.solution().collect();
+    let before = s.stats();
     let split = s.split_off();
+    // The first row's square was a guess when it was tried; the squares
+    // given away will be forced, not guessed.
+    assert_eq!(s.stats(), before, "a split changes no statistic");
     let parts = split.parts;
     // The first row tried has 8 squares: the other 7 are given away, each
     // an eighth of the tree.

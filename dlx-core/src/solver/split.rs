@@ -178,8 +178,11 @@ impl Solver<'_> {
                 x = self.down(x);
             }
             self.p.work.stop[k] = first;
-            // The level's guesses were counted for its whole list.
-            self.guesses = self.guesses.saturating_sub(parts.len() as u64);
+            // The level's guesses were counted for its whole list; the
+            // options given away are forced in their parts, not guessed.
+            // The current one stays a guess (others remained when it was
+            // tried), so `stats().guesses` never goes down.
+            self.guesses = self.guesses.saturating_sub(parts.len() as u64 - 1);
             return SplitOff { parts, share };
         }
         none

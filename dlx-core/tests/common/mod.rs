@@ -67,12 +67,26 @@ pub fn count_by_splitting_with(problem: &mut Problem, slice: u64, rule: Branchin
         }
         let mut given = 0.0;
         let mut limit = slice;
+        let mut seen = s.stats();
         loop {
             s.set_node_limit(Some(limit));
-            if s.count(None).outcome != Outcome::NodeLimit {
+            let outcome = s.count(None).outcome;
+            // Every statistic only grows, slice by slice and across a
+            // split (a threaded count adds the differences).
+            let now = s.stats();
+            assert!(
+                now.solutions >= seen.solutions
+                    && now.nodes >= seen.nodes
+                    && now.updates >= seen.updates
+                    && now.guesses >= seen.guesses,
+                "{part:?}: {seen:?} then {now:?}"
+            );
+            seen = now;
+            if outcome != Outcome::NodeLimit {
                 break;
             }
             let split = s.split_off();
+            assert_eq!(s.stats(), seen, "{part:?}: a split leaves the statistics");
             if !split.parts.is_empty() {
                 assert!(
                     split.share > 0.0 && split.share < 1.0,
