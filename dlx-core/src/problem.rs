@@ -276,8 +276,8 @@ impl Problem {
         {
             // The options the look-ahead took out at this level (none
             // under the other rules: the trail is empty).
-            if !links.look_trail.is_empty() {
-                links.put_back_to(links.look_mark[level]);
+            if !links.look.trail.is_empty() {
+                links.put_back_to(links.look.mark[level]);
             }
             if ordered {
                 links.uncover_others_ordered(cur, order);

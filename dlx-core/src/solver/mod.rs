@@ -286,7 +286,7 @@ impl<'a> Solver<'a> {
         }
         let ordered = self.ordered();
         if plan != self.strategy.plan {
-            let looked = self.strategy.plan.look && !self.p.links.look_trail.is_empty();
+            let looked = self.strategy.plan.look && !self.p.links.look.trail.is_empty();
             if self.started && (ordered || looked) {
                 // The levels covered their options' items in orders of
                 // their own, which only the early rule's search undoes, or

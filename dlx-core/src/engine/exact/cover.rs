@@ -103,7 +103,7 @@ impl Links {
             && cc.0 < self.n_primary
             && (2..=crate::rule::LOOK_AHEAD_LEN).contains(&l)
         {
-            if let Some(word) = self.look_dirty.get_mut(cc.at() / 64) {
+            if let Some(word) = self.look.dirty.get_mut(cc.at() / 64) {
                 *word |= 1 << (cc.0 % 64);
             }
         }

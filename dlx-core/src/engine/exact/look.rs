@@ -9,7 +9,7 @@
 //!
 //! An option taken out is unlinked from each of its items' lists (all
 //! active: an option still in an active item's list has every item
-//! active), and one of its nodes goes on [`Links::look_trail`]; backing up
+//! active), and one of its nodes goes on [`LookState::trail`]; backing up
 //! puts the options back in the opposite order. Covered items' lists,
 //! which the levels walk, are never touched.
 
@@ -29,7 +29,7 @@ impl Links {
             if w + 1 == self.primary_words {
                 bits &= self.last_mask;
             }
-            self.look_dirty[w] |= bits;
+            self.look.dirty[w] |= bits;
         }
     }
 
@@ -51,21 +51,21 @@ impl Links {
         false
     }
 
-    /// Looks ahead over the items marked in [`Links::look_dirty`], and
+    /// Looks ahead over the items marked in [`LookState::dirty`], and
     /// over those its own takings-out mark in turn, always the lowest index
     /// first (so that what is taken out, and in which order, depends on the
     /// links alone, not on the order a cover visited them), until none is
     /// left.
     pub(crate) fn look_ahead_dirty<const MODE: CoverMode, const K: usize>(&mut self) {
         let mut w = 0;
-        while w < self.look_dirty.len() {
-            let bits = self.look_dirty[w];
+        while w < self.look.dirty.len() {
+            let bits = self.look.dirty[w];
             if bits == 0 {
                 w += 1;
                 continue;
             }
             let c = ItemIx((w * 64) as u32 + bits.trailing_zeros());
-            self.look_dirty[w] = bits & (bits - 1);
+            self.look.dirty[w] = bits & (bits - 1);
             if self.is_active(c) && (2..=LOOK_AHEAD_LEN).contains(&self.len[c]) {
                 self.look_at::<MODE, K>(c);
                 // A taking-out may have marked a lower item.
@@ -138,7 +138,7 @@ impl Links {
                 let next = self.link[y].down;
                 if !self.option_has::<K>(y, c) {
                     self.take_out::<MODE, K>(y);
-                    self.look_trail.push(y);
+                    self.look.trail.push(y);
                 }
                 y = next;
             }
@@ -175,8 +175,8 @@ impl Links {
     /// Puts back the options taken out after the trail held `mark` of
     /// them, latest first.
     pub(crate) fn put_back_to(&mut self, mark: usize) {
-        while self.look_trail.len() > mark {
-            let Some(x) = self.look_trail.pop() else {
+        while self.look.trail.len() > mark {
+            let Some(x) = self.look.trail.pop() else {
                 break;
             };
             self.put_back::<0>(x);

@@ -127,7 +127,7 @@ pub(crate) const EARLY: CoverMode = 3;
 pub(crate) const EARLY_KIND: CoverMode = 4;
 
 /// A cover that keeps what [`TRACKED`] keeps and marks in
-/// [`Links::look_dirty`] each primary item it shortens to 2 to
+/// [`LookState::dirty`] each primary item it shortens to 2 to
 /// [`LOOK_AHEAD_LEN`](crate::rule::LOOK_AHEAD_LEN) options (the search under
 /// [`Branching::LookAhead`](crate::Branching::LookAhead), `look.rs`).
 pub(crate) const LOOKING: CoverMode = 5;
@@ -230,19 +230,28 @@ pub(crate) struct Links {
     /// Are the item lists in another order than their nodes' (a seeded
     /// search shuffled them)?
     pub(crate) shuffled: bool,
+    /// The state of the look-ahead of
+    /// [`Branching::LookAhead`](crate::Branching::LookAhead), in a box
+    /// of its own: only that rule's search reads it.
+    pub(crate) look: Box<LookState>,
+}
+
+/// What the look-ahead keeps between levels (see `look.rs`).
+#[derive(Debug, Default, Clone)]
+pub(crate) struct LookState {
     /// The options the look-ahead of [`Branching::LookAhead`](crate::Branching::LookAhead)
     /// took out, one node of each, in the order it took them out (see
     /// `look.rs`); each level's share starts at its `Work::mark`.
-    pub(crate) look_trail: Vec<Node>,
+    pub(crate) trail: Vec<Node>,
     /// The primary items a [`LOOKING`] cover shortened to a length the
     /// look-ahead looks at, a bit each (as `active`), not yet looked at.
-    pub(crate) look_dirty: Vec<u64>,
+    pub(crate) dirty: Vec<u64>,
     /// Per level, the items the level's own cover marked, which each option
     /// the level tries looks at again (`primary_words` words a level).
-    pub(crate) look_open: Vec<u64>,
-    /// Per level, the length of [`Links::look_trail`] before the level's
+    pub(crate) open: Vec<u64>,
+    /// Per level, the length of [`LookState::trail`] before the level's
     /// try looked ahead.
-    pub(crate) look_mark: Vec<usize>,
+    pub(crate) mark: Vec<usize>,
 }
 
 impl Clone for Links {
@@ -273,10 +282,7 @@ impl Clone for Links {
             trying: Node(0),
             rank: self.rank.clone(),
             shuffled: self.shuffled,
-            look_trail: self.look_trail.clone(),
-            look_dirty: self.look_dirty.clone(),
-            look_open: self.look_open.clone(),
-            look_mark: self.look_mark.clone(),
+            look: self.look.clone(),
         }
     }
 }
@@ -329,7 +335,7 @@ impl Links {
         self.short.clear();
         self.short.resize(2 * n as usize + 2, ItemIx(0));
         self.short_top = 0;
-        self.look_trail.clear();
+        self.look.trail.clear();
         self.zero = SPACER;
         self.rank.clear();
         self.shuffled = false;

@@ -138,7 +138,7 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
 /// mark the items they shorten ([`LOOKING`]), the look-ahead (`look.rs`)
 /// over them once an option is tried and no forced move is pending, and
 /// its options put back before the option is untried. Each level's share
-/// of the trail starts at its `look_mark`.
+/// of the trail starts at its `look.mark`.
 struct Look<'a, const K: usize> {
     plain: Plain<'a, true, K, false, NOT_EARLY>,
 }
@@ -166,15 +166,15 @@ impl<const K: usize> Levels for Look<'_, K> {
         if level == 0 {
             // The items short before the search began were never
             // shortened by a cover: mark them all.
-            links.look_dirty.fill(0);
+            links.look.dirty.fill(0);
             links.look_mark_all();
         }
         // The items marked and not yet looked at stay marked (the look-ahead
         // waits for the forced moves; see `commit`).
         links.cover::<LOOKING, K>(best);
         self.plain.marks.mark[level] = links.short_top;
-        let words = links.look_dirty.len();
-        links.look_open[level * words..(level + 1) * words].copy_from_slice(&links.look_dirty);
+        let words = links.look.dirty.len();
+        links.look.open[level * words..(level + 1) * words].copy_from_slice(&links.look.dirty);
         links.link[best.header()].down.0
     }
 
@@ -187,11 +187,11 @@ impl<const K: usize> Levels for Look<'_, K> {
     fn commit(&mut self, x: u32, level: usize) -> bool {
         let links = &mut *self.plain.links;
         // The items the level's own cover marked, again for this try.
-        let words = links.look_dirty.len();
-        let (dirty, open) = (&mut links.look_dirty, &links.look_open);
+        let words = links.look.dirty.len();
+        let (dirty, open) = (&mut links.look.dirty, &links.look.open);
         dirty.copy_from_slice(&open[level * words..(level + 1) * words]);
         links.cover_others::<LOOKING, K>(Node(x));
-        links.look_mark[level] = links.look_trail.len();
+        links.look.mark[level] = links.look.trail.len();
         // Forced moves first, as a player fills singles before looking for
         // locked candidates: the look-ahead waits, its items marked, until
         // no forced move or dead end is pending.
@@ -204,7 +204,7 @@ impl<const K: usize> Levels for Look<'_, K> {
     #[inline(always)]
     fn uncommit(&mut self, x: u32, level: usize) {
         let links = &mut *self.plain.links;
-        links.put_back_to(links.look_mark[level]);
+        links.put_back_to(links.look.mark[level]);
         self.plain.uncommit(x, level);
     }
 
@@ -231,20 +231,20 @@ fn with_look<const K: usize>(
     // The trail holds each option at most once along a path: sized once,
     // so that the search does not allocate.
     let nodes = links.node_count();
-    if links.look_trail.capacity() < nodes {
-        links.look_trail.reserve(nodes - links.look_trail.len());
+    if links.look.trail.capacity() < nodes {
+        links.look.trail.reserve(nodes - links.look.trail.len());
     }
     let words = links.primary_words;
-    if links.look_dirty.len() != words {
-        links.look_dirty.clear();
-        links.look_dirty.resize(words, 0);
+    if links.look.dirty.len() != words {
+        links.look.dirty.clear();
+        links.look.dirty.resize(words, 0);
     }
     let levels = marks.mark.len();
-    if links.look_open.len() < levels * words {
-        links.look_open.resize(levels * words, 0);
+    if links.look.open.len() < levels * words {
+        links.look.open.resize(levels * words, 0);
     }
-    if links.look_mark.len() < levels {
-        links.look_mark.resize(levels, 0);
+    if links.look.mark.len() < levels {
+        links.look.mark.resize(levels, 0);
     }
     let bmi = links.bmi;
     let mut look = Look::<K> {
