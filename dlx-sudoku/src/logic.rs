@@ -185,8 +185,12 @@ pub struct Step {
     /// techniques).
     pub sets: Vec<Vec<usize>>,
     /// The size of a chain step: the candidates of its chains (a group
-    /// counts its cells), or for a forcing chain step every implication it
-    /// rests on (the chains shown are one path through them); for ALS
+    /// counts its cells), or for a forcing chain step the implications it
+    /// rests on (the chains shown are one path through them), counted as
+    /// Sudoku Explainer counts its chains' complexity: each branch of a
+    /// cell or house whole, both chains of a dynamic contradiction whole
+    /// (the implications they share once each), and, in a nested forcing
+    /// chain, the length of every forcing chain nested in it; for ALS
     /// steps the cells of the sets; 0 for the other techniques.
     pub length: usize,
     /// The board side, to name cells.

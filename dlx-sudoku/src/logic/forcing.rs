@@ -13,11 +13,14 @@
 //! | static (forcing chain, cell and unit forcing chains) | the links of the pencil marks as they are: a true candidate makes its cell's other values and its peers' same value false; a false one makes true the other of a bivalue cell or of a value's two places in a house |
 //! | dynamic | the same over the pencil marks as the assumption changes them: any cell or house left with one place for a value places it |
 //! | dynamic (+) | as dynamic, and the techniques up to wings on the branch's pencil marks when singles run out |
-//! | nested | as dynamic (+), and when those run out a candidate of the branch whose own dynamic branch contradicts itself is false; only contradictions, and the first found rather than the shortest (the search is long) |
+//! | nested | as dynamic (+), and when those run out a candidate of the branch whose own dynamic branch contradicts itself is false (the first such candidate in reading order); only contradictions, the first found rather than the shortest (the search is long) |
 //!
 //! Each consequence remembers what it follows from, so a deduction's
 //! [length](super::Step::length) is the number of consequences it rests
-//! on, over all its branches; the shortest deduction is reported.
+//! on, counted as Sudoku Explainer counts a chain's complexity: over each
+//! of its branches, over each of the two chains of a dynamic
+//! contradiction, and with the length of each chain nested in it; the
+//! shortest deduction is reported.
 
 use super::chains::Links;
 use super::{length_bonus, values_of, ChainNode, Logic, Step, Technique};
@@ -41,7 +44,10 @@ const NONE: u32 = u32::MAX;
 
 /// One consequence in a branch: a candidate true or false, because of the
 /// events `pool[from..to]`, and of every event before `prefix` (the
-/// techniques of [`Mode::Plus`] rest on the whole branch so far).
+/// techniques of [`Mode::Plus`] rest on the whole branch so far). `nested`
+/// is the length of the forcing chain inside the branch that made it (of
+/// [`Mode::Nested`]; 0 for the others), which Sudoku Explainer adds to
+/// the length of the chain that uses it.
 #[derive(Clone, Copy, Debug)]
 struct Event {
     id: u32,
@@ -49,6 +55,7 @@ struct Event {
     from: u32,
     to: u32,
     prefix: u32,
+    nested: u32,
 }
 
 /// The consequences of one assumption.
@@ -76,6 +83,12 @@ impl Branch {
     /// Records candidate `id` true (`on`) or false because of `causes`
     /// (and of the first `prefix` events).
     fn set(&mut self, id: u32, on: bool, causes: &[u32], prefix: u32) {
+        self.set_nested(id, on, causes, prefix, 0);
+    }
+
+    /// [`Branch::set`] for a consequence of a forcing chain of length
+    /// `nested` inside the branch.
+    fn set_nested(&mut self, id: u32, on: bool, causes: &[u32], prefix: u32, nested: u32) {
         let (mine, other) = if on {
             (self.on[id as usize], self.off[id as usize])
         } else {
@@ -93,6 +106,7 @@ impl Branch {
             from,
             to: self.pool.len() as u32,
             prefix,
+            nested,
         });
         if on {
             self.on[id as usize] = k;
@@ -104,7 +118,9 @@ impl Branch {
         }
     }
 
-    /// The number of events `roots` rest on, themselves included.
+    /// The number of events `roots` rest on, themselves included, plus the
+    /// lengths of the forcing chains nested in them (Sudoku Explainer's
+    /// complexity of a chain).
     fn weight(&self, roots: &[u32], mark: &mut Vec<bool>) -> usize {
         mark.clear();
         mark.resize(self.events.len(), false);
@@ -116,12 +132,25 @@ impl Branch {
                 continue;
             }
             mark[e] = true;
-            count += 1;
             let ev = self.events[e];
+            count += 1 + ev.nested as usize;
             stack.extend_from_slice(&self.pool[ev.from as usize..ev.to as usize]);
             stack.extend(0..ev.prefix);
         }
         count
+    }
+
+    /// The length of the contradiction between events `contra`: for a
+    /// static chain, the events it rests on; for the dynamic ones, as
+    /// Sudoku Explainer counts a contradiction (two chains, from the
+    /// assumption to each of the two events), the sum of the two chains'
+    /// lengths.
+    fn contradiction_length(&self, contra: &[u32], mode: Mode) -> usize {
+        let mut mark = Vec::new();
+        if mode == Mode::Static {
+            return self.weight(contra, &mut mark);
+        }
+        contra.iter().map(|&e| self.weight(&[e], &mut mark)).sum()
     }
 
     /// The path from the assumption to event `e`, each node from its first
@@ -203,8 +232,9 @@ impl Board<'_> {
                     b.set(self.links.id(cell, v), false, &[], prefix);
                 }
             } else if self.mode == Mode::Nested {
-                if let Some((cell, v)) = inner.first_contradiction() {
-                    b.set(self.links.id(cell, v), false, &[], prefix);
+                if let Some((cell, v, length)) = inner.first_contradiction() {
+                    let length = u32::try_from(length).unwrap_or(u32::MAX);
+                    b.set_nested(self.links.id(cell, v), false, &[], prefix, length);
                 }
             }
             if b.events.len() as u32 == prefix {
@@ -312,8 +342,8 @@ impl Logic {
     }
 
     /// The first candidate (in reading order) whose dynamic branch
-    /// contradicts itself, if any.
-    fn first_contradiction(&self) -> Option<(usize, u8)> {
+    /// contradicts itself, if any, and the length of that contradiction.
+    fn first_contradiction(&self) -> Option<(usize, u8, usize)> {
         if self.has_empty_cell() {
             return None;
         }
@@ -326,8 +356,9 @@ impl Logic {
         for cell in 0..self.cand.len() {
             for v in values_of(self.cand[cell]) {
                 let id = board.links.id(cell, v);
-                if board.branch(id).contradiction.is_some() {
-                    return Some((cell, v));
+                let b = board.branch(id);
+                if let Some(contra) = &b.contradiction {
+                    return Some((cell, v, b.contradiction_length(contra, Mode::Dynamic)));
                 }
             }
         }
@@ -388,7 +419,7 @@ impl Logic {
             let Some(contra) = &b.contradiction else {
                 continue;
             };
-            let length = b.weight(contra, &mut mark);
+            let length = b.contradiction_length(contra, mode);
             let (cell, v) = links.of(id as u32);
             offer(
                 Found {

@@ -127,7 +127,8 @@ pub enum Technique {
     /// Dynamic forcing chains (+) with dynamic forcing chains inside: an
     /// assumption whose branch, followed with singles, the techniques up
     /// to wings and contradictions found by dynamic forcing chains within
-    /// it, contradicts itself.
+    /// it, contradicts itself. Its length counts the chains nested in it,
+    /// as Sudoku Explainer's does (see [`Step::length`](super::Step::length)).
     NestedForcingChain,
 }
 
@@ -274,6 +275,12 @@ impl Technique {
     ///
     /// A chain step adds to its technique's weight for its length, as
     /// Sudoku Explainer does: see [`Step::rating`](super::Step::rating).
+    /// The nested forcing chains weigh Sudoku Explainer's first nesting
+    /// level (9.5, forcing chains nested in dynamic forcing chains (+))
+    /// though they nest dynamic contradictions (its 10.5): their lengths,
+    /// which count the nested chains, already put the forum's "11+" list
+    /// at 11.0 to 11.8 (50 of a sample of 51; `tests/rate.rs` checks 4),
+    /// where Sudoku Explainer puts it, and 10.5 would put it above 12.
     ///
     /// \* Not in Sudoku Explainer 1.2.1 (whose unique rectangles of
     /// types 1, 2 and 4 weigh 4.5, and type 3 4.5 plus 0.1 per value of

@@ -138,6 +138,21 @@ impl Marks {
                 (e.cell, e.value, e.on)
             })
             .collect();
+        // The length, as Sudoku Explainer counts it, covers each chain
+        // shown: a dynamic contradiction or a cell's or house's branches
+        // count each of their chains whole (the steps they share, once a
+        // chain); a static contradiction, the steps of its one branch.
+        let shown: Vec<usize> = step.chains.iter().map(Vec::len).collect();
+        let covered = if is_static && starts.len() == 1 {
+            shown.iter().copied().max().unwrap_or(0)
+        } else {
+            shown.iter().sum()
+        };
+        assert!(
+            step.length >= covered,
+            "{step}: length {} < {shown:?}",
+            step.length
+        );
         if starts.len() == 1 {
             // A contradiction: the assumption goes.
             let start = *starts.iter().next().unwrap();
