@@ -28,7 +28,8 @@ pub struct Stats {
     /// [`Branching::Early`](crate::Branching::Early) an option found a dead
     /// end while it is committed counts too. Options handed to other
     /// threads ([`Solver::split_off`](crate::Solver::split_off)) are not
-    /// guesses of the search that gave them away. Counted by the searches
+    /// guesses of the search that gave them away (the option it was
+    /// trying then stays one: the count never goes down). Counted by the searches
     /// for exact covers and colors (Algorithms X and C); 0 under
     /// multiplicities, costs and the memo.
     pub guesses: u64,

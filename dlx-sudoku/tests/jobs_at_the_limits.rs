@@ -92,6 +92,20 @@ fn a_flag_without_its_subcommand_names_the_subcommand() {
         r.stderr,
         "error: --limit belongs to `count`, which comes first: dlx-sudoku count -j 2 --limit 2 -\n"
     );
+    // One whose flags the default takes too: it was read as a missing
+    // file (and the puzzles solved, not checked).
+    let r = run_bin(&["-j", "2", "check", "-"], b"");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: `check` is a subcommand, which comes first: dlx-sudoku check -j 2 -\n"
+    );
+    let r = run_bin(&["--rule", "degree", "count"], b"");
+    assert_eq!(r.code, 2);
+    assert_eq!(
+        r.stderr,
+        "error: `count` is a subcommand, which comes first: dlx-sudoku count --rule degree\n"
+    );
     // A flag no subcommand takes keeps clap's message.
     let r = run_bin(&["--no-such-flag"], b"");
     assert_eq!(r.code, 2);

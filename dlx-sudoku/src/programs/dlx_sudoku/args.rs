@@ -301,7 +301,13 @@ impl Args {
                     .and_then(|m| Args::from_arg_matches(&m))
             });
         match parsed {
-            Ok(args) => args,
+            Ok(args) => {
+                if let Some(message) = args.subcommand_as_file(&argv) {
+                    eprintln!("error: {message}");
+                    std::process::exit(2);
+                }
+                args
+            }
             Err(e) => match misplaced(&e, &argv) {
                 Some(message) => {
                     eprintln!("error: {message}");
@@ -310,6 +316,39 @@ impl Args {
                 None => e.exit(),
             },
         }
+    }
+
+    /// Without a subcommand, a file named as a subcommand that does not
+    /// exist (`dlx-sudoku -j 2 check FILE`: clap takes a subcommand after
+    /// an option for a file): the message that puts it first. A file of
+    /// that name that exists is read as asked.
+    fn subcommand_as_file(&self, argv: &[std::ffi::OsString]) -> Option<String> {
+        if self.command.is_some() {
+            return None;
+        }
+        use clap::CommandFactory;
+        // The command is made only for a file that is missing anyway.
+        let mut missing =
+            (self.solve.common.files.iter()).filter(|f| f.as_os_str() != "-" && !f.exists());
+        let command = missing.clone().next().map(|_| Args::command())?;
+        let name = missing.find_map(|f| {
+            let name = f.to_str()?;
+            command.find_subcommand(name).is_some().then_some(name)
+        })?;
+        let mut rest = Vec::new();
+        let mut moved = false;
+        for a in argv.iter().skip(1) {
+            let a = a.to_string_lossy();
+            if !moved && a == name {
+                moved = true;
+            } else {
+                rest.push(a);
+            }
+        }
+        Some(format!(
+            "`{name}` is a subcommand, which comes first: dlx-sudoku {name} {}",
+            rest.join(" ")
+        ))
     }
 
     /// The command as people see it: its help texts (the lists in them

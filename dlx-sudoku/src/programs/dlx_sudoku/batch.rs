@@ -547,10 +547,10 @@ fn solve_chunk<E: Write + Send>(
         note(
             stderr,
             &format!(
-                "{input}:{line}: counting: {}, {}, ~{:.2e}% of the tree, {:.0} s ({limit})",
+                "{input}:{line}: counting: {}, {}, ~{}% of the tree, {:.0} s ({limit})",
                 Plural(p.solutions, "solution"),
                 Plural(p.nodes, "node"),
-                100.0 * p.share,
+                percent(p.share),
                 p.elapsed.as_secs_f64()
             ),
         );
@@ -602,5 +602,31 @@ fn solve_chunk<E: Write + Send>(
     } else {
         use rayon::prelude::*;
         slots.par_iter_mut().for_each(one);
+    }
+}
+
+/// A share of a count's tree as a percentage for its progress line: two
+/// decimals (`49.50`) down to 0.01%, then in scientific notation
+/// (`1.23e-15`), as an empty 16x16 grid's share stays for years.
+fn percent(share: f64) -> String {
+    let p = 100.0 * share;
+    if p >= 0.01 || p == 0.0 {
+        format!("{p:.2}")
+    } else {
+        format!("{p:.2e}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::percent;
+
+    #[test]
+    fn shares_read_as_percentages() {
+        assert_eq!(percent(0.495), "49.50");
+        assert_eq!(percent(1.0), "100.00");
+        assert_eq!(percent(0.0), "0.00");
+        assert_eq!(percent(0.0001), "0.01");
+        assert_eq!(percent(1.234e-17), "1.23e-15");
     }
 }
