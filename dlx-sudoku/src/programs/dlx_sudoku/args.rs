@@ -328,8 +328,12 @@ impl Args {
         }
         use clap::CommandFactory;
         // The command is made only for a file that is missing anyway.
-        let mut missing =
-            (self.solve.common.files.iter()).filter(|f| f.as_os_str() != "-" && !f.exists());
+        let mut missing = self
+            .solve
+            .common
+            .files
+            .iter()
+            .filter(|f| f.as_os_str() != "-" && !f.exists());
         let command = missing.clone().next().map(|_| Args::command())?;
         let name = missing.find_map(|f| {
             let name = f.to_str()?;
