@@ -54,66 +54,49 @@ fn short_help_fits_a_screen_and_long_help_has_the_rest() {
     assert!(long.contains("Exit status (with several files"), "{long}");
 }
 
+/// The usage error `args` get: status 2, and what stderr says.
+fn usage_error(args: &[&str]) -> String {
+    let r = run_bin(args, b"");
+    assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+    r.stderr
+}
+
 #[test]
 fn a_flag_without_its_subcommand_names_the_subcommand() {
-    let r = run_bin(&["--limit", "2", "puzzles.txt"], b"");
-    assert_eq!(r.code, 2);
     assert_eq!(
-        r.stderr,
+        usage_error(&["--limit", "2", "puzzles.txt"]),
         "error: --limit belongs to `count`: dlx-sudoku count --limit 2 puzzles.txt\n"
     );
     // The wrong subcommand is replaced; a flag of two is named with both.
-    let r = run_bin(&["count", "--unique", "-"], b"");
-    assert_eq!(r.code, 2);
     assert_eq!(
-        r.stderr,
+        usage_error(&["count", "--unique", "-"]),
         "error: --unique belongs to `solve`: dlx-sudoku solve --unique -\n"
     );
-    let r = run_bin(&["--seed=3"], b"");
-    assert_eq!(r.code, 2);
+    let e = usage_error(&["--seed=3"]);
     assert!(
-        r.stderr.starts_with(
-            "error: --seed belongs to `rate` and `generate`: dlx-sudoku rate --seed=3"
-        ),
-        "{}",
-        r.stderr
+        e.starts_with("error: --seed belongs to `rate` and `generate`: dlx-sudoku rate --seed=3"),
+        "{e}"
     );
-    let r = run_bin(&["-n", "3"], b"");
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.starts_with("error: -n belongs to `generate`"),
-        "{}",
-        r.stderr
-    );
+    let e = usage_error(&["-n", "3"]);
+    assert!(e.starts_with("error: -n belongs to `generate`"), "{e}");
     // A subcommand after an option was taken for a file: it goes first.
-    let r = run_bin(&["-j", "2", "count", "--limit", "2", "-"], b"");
-    assert_eq!(r.code, 2);
     assert_eq!(
-        r.stderr,
+        usage_error(&["-j", "2", "count", "--limit", "2", "-"]),
         "error: --limit belongs to `count`, which comes first: dlx-sudoku count -j 2 --limit 2 -\n"
     );
     // One whose flags the default takes too: it was read as a missing
     // file (and the puzzles solved, not checked).
-    let r = run_bin(&["-j", "2", "check", "-"], b"");
-    assert_eq!(r.code, 2);
     assert_eq!(
-        r.stderr,
+        usage_error(&["-j", "2", "check", "-"]),
         "error: `check` is a subcommand, which comes first: dlx-sudoku check -j 2 -\n"
     );
-    let r = run_bin(&["--rule", "degree", "count"], b"");
-    assert_eq!(r.code, 2);
     assert_eq!(
-        r.stderr,
+        usage_error(&["--rule", "degree", "count"]),
         "error: `count` is a subcommand, which comes first: dlx-sudoku count --rule degree\n"
     );
     // A flag no subcommand takes keeps clap's message.
-    let r = run_bin(&["--no-such-flag"], b"");
-    assert_eq!(r.code, 2);
-    assert!(
-        r.stderr.contains("unexpected argument '--no-such-flag'"),
-        "{}",
-        r.stderr
-    );
+    let e = usage_error(&["--no-such-flag"]);
+    assert!(e.contains("unexpected argument '--no-such-flag'"), "{e}");
 }
 
 #[test]
