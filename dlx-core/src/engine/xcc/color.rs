@@ -127,10 +127,14 @@ impl XccLinks {
         x: Node,
         mut f: impl FnMut(&mut Self, Node, ItemColor),
     ) {
-        self.for_others_while::<K, false>(x, |links, nn, node| {
-            f(links, nn, node);
-            true
-        });
+        self.for_others_while::<K, false>(
+            x,
+            #[inline(always)]
+            |links, nn, node| {
+                f(links, nn, node);
+                true
+            },
+        );
     }
 
     /// [`XccLinks::for_others`] for the operations on a row whose order
