@@ -68,3 +68,22 @@ fn rate_stats_of_a_stopped_rating_show_the_work_done() {
     let rated = per_puzzle_stats(&r.stderr);
     assert!(rated[0].0 > 0, "a stopped rating reports no node:\n{}", r.stderr);
 }
+
+/// Line 10750 of `benches/data/forum_hardest_11_train.txt` (found by
+/// `awk 'NR % 100 == 50'`). Since nested chains carry the lengths of the
+/// chains nested in them (issue 40), its hardest step, nested forcing
+/// chains, rates 12.0: `SEARCH_SCORE` itself, the floor of the search
+/// scores (`12 + log10(1 + u/1000)`), so a logic rating is no longer below
+/// every search rating (tests/rate.rs asserts `score < SEARCH_SCORE` for a
+/// puzzle the techniques solve; the README says SE 1.2 to 11.9).
+#[test]
+fn a_rating_by_techniques_stays_below_the_search_scores() {
+    use dlx_sudoku::rate::{Rater, SEARCH_SCORE};
+    use dlx_sudoku::variant::Variant;
+    let p = crate::common::board(
+        "..............1..2.13.4..5..............536...571...3...57....8.74..5.1.9..4.....",
+    );
+    let r = Rater::new(&Variant::classic()).rate(&p).unwrap();
+    assert!(r.hardest.is_some(), "{r:?}");
+    assert!(r.score < SEARCH_SCORE, "a logic rating at the search scores: {r:?}");
+}
