@@ -7,6 +7,7 @@ mod formats;
 mod fuzz_regressions;
 mod generate;
 mod hostile;
+mod hostile2;
 mod jobs_at_the_limits;
 mod limits;
 mod newcomer;

@@ -1,0 +1,169 @@
+//! Hostile probes of `Stats::guesses` (second round): random problems in
+//! Knuth's text format (secondary items, colors, bounds), every rule,
+//! paused at every node and split at every pause; the guess count only
+//! grows, never passes the nodes (but under `early`, whose dropped tries
+//! count), and ends where the unpaused search ends.
+
+use dlx_core::text::parse;
+use dlx_core::{Branching, Outcome, Stats};
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// A random problem as text: `np` primary items (some bounded when
+/// `bounds`), `ns` secondary ones, options of 1 to 4 items, colors on
+/// some secondary items when `colors`.
+fn random_text(seed: u64) -> String {
+    let mut r = Lcg(seed);
+    let np = 2 + r.below(9);
+    let ns = r.below(5);
+    let colors = r.below(2) == 0;
+    let bounds = r.below(4) == 0;
+    let mut head: Vec<String> = (0..np)
+        .map(|i| {
+            if bounds && r.below(2) == 0 {
+                format!("{}:2|p{i}", r.below(2))
+            } else {
+                format!("p{i}")
+            }
+        })
+        .collect();
+    if ns > 0 {
+        head.push("|".into());
+        head.extend((0..ns).map(|i| format!("s{i}")));
+    }
+    let mut text = head.join(" ") + "\n";
+    let n_opts = r.below(np * 5);
+    for _ in 0..n_opts {
+        let mut line = Vec::new();
+        let k = 1 + r.below(3);
+        let mut used = Vec::new();
+        for _ in 0..k {
+            let i = r.below(np);
+            if !used.contains(&i) {
+                used.push(i);
+                line.push(format!("p{i}"));
+            }
+        }
+        if ns > 0 && r.below(2) == 0 {
+            let s = r.below(ns);
+            if colors && r.below(3) > 0 {
+                line.push(format!("s{s}:{}", ["a", "b"][r.below(2) as usize]));
+            } else {
+                line.push(format!("s{s}"));
+            }
+        }
+        text += &line.join(" ");
+        text += "\n";
+    }
+    text
+}
+
+fn full(text: &str, rule: Branching) -> Stats {
+    let mut f = parse(text.as_bytes()).unwrap();
+    let mut s = f.problem.solver();
+    s.set_branching(rule);
+    assert_eq!(s.count(None).outcome, Outcome::Complete);
+    s.stats()
+}
+
+#[test]
+fn guesses_grow_slice_by_slice_and_end_as_one_run_under_every_rule() {
+    for seed in 0..400u64 {
+        let text = random_text(seed);
+        let want = full(&text, Branching::MinLength).solutions;
+        for rule in Branching::ALL {
+            let one = full(&text, rule);
+            assert_eq!(one.solutions, want, "{seed} {rule:?}\n{text}");
+            if rule != Branching::Early && rule != Branching::Fast {
+                assert!(one.guesses <= one.nodes, "{seed} {rule:?} {one:?}\n{text}");
+            }
+            if one.nodes > 100_000 {
+                continue;
+            }
+            let mut f = parse(text.as_bytes()).unwrap();
+            let mut s = f.problem.solver();
+            s.set_branching(rule);
+            let mut limit = 0;
+            let mut seen = s.stats();
+            loop {
+                limit += 1;
+                s.set_node_limit(Some(limit));
+                let outcome = s.count(None).outcome;
+                let now = s.stats();
+                assert!(
+                    now.guesses >= seen.guesses && now.nodes >= seen.nodes,
+                    "{seed} {rule:?} at {limit}: {seen:?} then {now:?}\n{text}"
+                );
+                seen = now;
+                if outcome != Outcome::NodeLimit {
+                    break;
+                }
+                assert!(limit < 1_000_000, "{seed} {rule:?}: runaway, {seen:?} one run {one:?}\n{text}");
+            }
+            assert_eq!(seen, one, "{seed} {rule:?}: paused at every node\n{text}");
+        }
+    }
+}
+
+#[test]
+fn guesses_never_go_down_across_splits_under_every_rule() {
+    for seed in 0..400u64 {
+        let text = random_text(seed);
+        let want = full(&text, Branching::MinLength).solutions;
+        for rule in Branching::ALL {
+            let mut f = parse(text.as_bytes()).unwrap();
+            // Every piece in turn, splitting after every node.
+            let mut queue = vec![Vec::new()];
+            let mut total = 0;
+            let mut guesses = 0;
+            while let Some(part) = queue.pop() {
+                let mut s = f.problem.solver();
+                s.set_branching(rule);
+                let mut ok = true;
+                for &o in &part {
+                    if s.force(o).is_err() {
+                        ok = false;
+                    }
+                }
+                assert!(ok, "{seed} {rule:?}: a split-off part cannot be forced");
+                let mut limit = 0;
+                let mut seen = s.stats();
+                loop {
+                    limit += 1;
+                    s.set_node_limit(Some(limit));
+                    let outcome = s.count(None).outcome;
+                    let now = s.stats();
+                    assert!(now.guesses >= seen.guesses, "{seed} {rule:?}: {seen:?} {now:?}");
+                    seen = now;
+                    if outcome != Outcome::NodeLimit {
+                        break;
+                    }
+                    let split = s.split_off();
+                    let after = s.stats();
+                    assert_eq!(after, seen, "{seed} {rule:?}: a split changed the stats\n{text}");
+                    queue.extend(split.parts);
+                }
+                total += seen.solutions;
+                guesses += seen.guesses;
+            }
+            assert_eq!(total, want, "{seed} {rule:?}\n{text}");
+            let one = full(&text, rule);
+            if rule != Branching::LookAhead {
+                assert!(guesses <= one.guesses, "{seed} {rule:?}: pieces {guesses} > one run {}\n{text}", one.guesses);
+            }
+        }
+    }
+}
