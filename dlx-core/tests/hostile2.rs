@@ -111,7 +111,10 @@ fn guesses_grow_slice_by_slice_and_end_as_one_run_under_every_rule() {
                 if outcome != Outcome::NodeLimit {
                     break;
                 }
-                assert!(limit < 1_000_000, "{seed} {rule:?}: runaway, {seen:?} one run {one:?}\n{text}");
+                assert!(
+                    limit < 1_000_000,
+                    "{seed} {rule:?}: runaway, {seen:?} one run {one:?}\n{text}"
+                );
             }
             assert_eq!(seen, one, "{seed} {rule:?}: paused at every node\n{text}");
         }
@@ -146,14 +149,20 @@ fn guesses_never_go_down_across_splits_under_every_rule() {
                     s.set_node_limit(Some(limit));
                     let outcome = s.count(None).outcome;
                     let now = s.stats();
-                    assert!(now.guesses >= seen.guesses, "{seed} {rule:?}: {seen:?} {now:?}");
+                    assert!(
+                        now.guesses >= seen.guesses,
+                        "{seed} {rule:?}: {seen:?} {now:?}"
+                    );
                     seen = now;
                     if outcome != Outcome::NodeLimit {
                         break;
                     }
                     let split = s.split_off();
                     let after = s.stats();
-                    assert_eq!(after, seen, "{seed} {rule:?}: a split changed the stats\n{text}");
+                    assert_eq!(
+                        after, seen,
+                        "{seed} {rule:?}: a split changed the stats\n{text}"
+                    );
                     queue.extend(split.parts);
                 }
                 total += seen.solutions;
@@ -162,7 +171,11 @@ fn guesses_never_go_down_across_splits_under_every_rule() {
             assert_eq!(total, want, "{seed} {rule:?}\n{text}");
             let one = full(&text, rule);
             if rule != Branching::LookAhead {
-                assert!(guesses <= one.guesses, "{seed} {rule:?}: pieces {guesses} > one run {}\n{text}", one.guesses);
+                assert!(
+                    guesses <= one.guesses,
+                    "{seed} {rule:?}: pieces {guesses} > one run {}\n{text}",
+                    one.guesses
+                );
             }
         }
     }

@@ -658,6 +658,7 @@ impl Generator {
                 hardest: None,
                 nodes: 0,
                 updates: 0,
+                guesses: 0,
             },
         }
     }

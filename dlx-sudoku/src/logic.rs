@@ -213,15 +213,13 @@ pub struct ChainNode {
 /// bounds 4, 6, 8, 12, 16, 24, 32, 48, … (each alternately 3/2 and 4/3 of
 /// the last) that `length - 2` exceeds.
 pub fn length_bonus(length: usize) -> f64 {
-    let mut n = length.saturating_sub(2);
-    let (mut bound, mut steps, mut odd) = (4usize, 0u32, false);
+    // In 128 bits the bound passes any `usize` before it can overflow.
+    let n = length.saturating_sub(2) as u128;
+    let (mut bound, mut steps, mut odd) = (4u128, 0u32, false);
     while n > bound {
         steps += 1;
         bound = if odd { bound * 4 / 3 } else { bound * 3 / 2 };
         odd = !odd;
-        if steps > 200 {
-            n = 0;
-        }
     }
     f64::from(steps) / 10.0
 }
@@ -233,7 +231,7 @@ impl Step {
     /// to a tenth. A hidden single in a row, column or diagonal is 1.5 (in
     /// a box or region, the weight: 1.2). A unique rectangle of type 3
     /// adds 0.1 for each value of its subset past two, as Sudoku
-    /// Explainer does.
+    /// Explainer does. No step rates above [`MAX_RATING`] (11.9).
     pub fn rating(&self) -> f64 {
         if self.technique == Technique::HiddenSingle
             && self.houses.first().is_some_and(|&u| !is_box(u))
@@ -247,9 +245,18 @@ impl Step {
         } else {
             0.0
         };
-        ((self.technique.weight() + bonus) * 10.0).round() / 10.0
+        let rating = ((self.technique.weight() + bonus) * 10.0).round() / 10.0;
+        rating.min(MAX_RATING)
     }
 }
+
+/// The highest rating of a step: Sudoku Explainer's scale ends at 11.9
+/// (its hardest puzzles rate 11.9), and a puzzle that needs search rates
+/// above every step ([`SEARCH_SCORE`](crate::rate::SEARCH_SCORE), 12). A
+/// nested forcing chain whose nested chains make it longer than that
+/// (one puzzle in about 400 of the forum's 11+ list reached 12.0) rates
+/// 11.9.
+pub const MAX_RATING: f64 = 11.9;
 
 /// The pencil marks of a puzzle, and the steps that solve it.
 ///

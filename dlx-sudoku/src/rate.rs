@@ -81,7 +81,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use dlx_core::Branching;
+use dlx_core::{Branching, Stats};
 
 use crate::logic::{Logic, Technique};
 use crate::names::{Name, Named};
@@ -210,6 +210,9 @@ pub struct Rating {
     pub nodes: u64,
     /// Dancing-links updates, counted as the nodes are.
     pub updates: u64,
+    /// Guesses ([`Stats::guesses`](dlx_core::Stats::guesses)), counted as
+    /// the nodes are.
+    pub guesses: u64,
 }
 
 impl Rating {
@@ -273,6 +276,8 @@ pub struct Rater {
     seed: u64,
     /// The time limit of each search, which bounds the logic too.
     time_limit: Option<std::time::Duration>,
+    /// The searches' work of the last rating (see [`Rater::work`]).
+    work: Stats,
 }
 
 impl Rater {
@@ -291,6 +296,7 @@ impl Rater {
             samples: DEFAULT_SAMPLES,
             seed: 0,
             time_limit: None,
+            work: Stats::default(),
         }
     }
 
@@ -316,6 +322,13 @@ impl Rater {
         if self.variant != *variant {
             self.variant.clone_from(variant);
         }
+    }
+
+    /// The work of the last rating's searches, whether it was rated or
+    /// not (stopped at a limit, or without one solution): their nodes,
+    /// updates and guesses, summed.
+    pub fn work(&self) -> Stats {
+        self.work
     }
 
     /// Stops each search after `limit` nodes (`None`: no limit).
@@ -391,8 +404,8 @@ impl Rater {
         mut progress: Option<&mut Progress<'_>>,
     ) -> Result<Rating, Unrated> {
         self.solver.set_variant(&self.variant);
+        self.work = Stats::default();
         self.count_one(puzzle, 0, progress.as_deref_mut())?;
-        let stats = self.solver.stats();
         let mut logic = Logic::new(puzzle, &self.variant);
         let mut hardest: Option<Technique> = None;
         let mut score = 0.0;
@@ -415,15 +428,8 @@ impl Rater {
             }
         }
         if logic.is_solved() {
-            return Ok(Rating {
-                score,
-                level: Level::of(score),
-                hardest,
-                nodes: stats.nodes,
-                updates: stats.updates,
-            });
+            return Ok(self.rating(score, hardest));
         }
-        let (mut nodes, mut updates) = (stats.nodes, stats.updates);
         let mut rng = Rng::keyed(self.seed, puzzle.cells());
         let mut work = 0u64;
         for sample in 0..self.samples {
@@ -432,20 +438,23 @@ impl Rater {
                 self.solver.set_variant(&t.variant(&self.variant));
             }
             self.count_one(&t.board(puzzle), sample + 1, progress.as_deref_mut())?;
-            let stats = self.solver.stats();
-            nodes += stats.nodes;
-            updates += stats.updates;
-            work += stats.updates;
+            work += self.solver.stats().updates;
         }
         let mean = work as f64 / self.samples as f64;
         let score = SEARCH_SCORE + (1.0 + mean / 1000.0).log10();
-        Ok(Rating {
+        Ok(self.rating(score, None))
+    }
+
+    /// The rating of `score` and `hardest`, with the work of its searches.
+    fn rating(&self, score: f64, hardest: Option<Technique>) -> Rating {
+        Rating {
             score,
             level: Level::of(score),
-            hardest: None,
-            nodes,
-            updates,
-        })
+            hardest,
+            nodes: self.work.nodes,
+            updates: self.work.updates,
+            guesses: self.work.guesses,
+        }
     }
 
     /// Counts `puzzle`'s solutions up to 2 with the solver as set: the
@@ -475,6 +484,12 @@ impl Rater {
                     }
                 }),
         };
+        // Counted whatever the outcome: a stopped rating reports its work.
+        let stats = self.solver.stats();
+        self.work.nodes += stats.nodes;
+        self.work.updates += stats.updates;
+        self.work.guesses += stats.guesses;
+        self.work.solutions += stats.solutions;
         match (count.outcome, count.solutions) {
             (dlx_core::Outcome::NodeLimit, _) => Err(Unrated::NodeLimit),
             (_, 0) => Err(Unrated::NoSolution),

@@ -14,7 +14,10 @@ fn length_bonus_of_the_largest_lengths_does_not_overflow() {
         let b = dlx_sudoku::logic::length_bonus(length);
         assert!(b.is_finite() && b >= 0.0, "{length}: {b}");
         // Monotone in the length, as for small ones.
-        assert!(b >= dlx_sudoku::logic::length_bonus(1 << 40), "{length}: {b}");
+        assert!(
+            b >= dlx_sudoku::logic::length_bonus(1 << 40),
+            "{length}: {b}"
+        );
     }
 }
 
@@ -45,12 +48,19 @@ fn rate_stats_count_the_guesses_of_its_searches() {
     let solve = run_bin(&["--stats", "-u", "-j", "1"], format!("{P91}\n").as_bytes());
     let solved = per_puzzle_stats(&solve.stderr);
     assert!(solved[0].2 > 0, "{}", solve.stderr);
-    let r = run_bin(&["rate", "--stats", "-j", "1"], format!("{P91}\n").as_bytes());
+    let r = run_bin(
+        &["rate", "--stats", "-j", "1"],
+        format!("{P91}\n").as_bytes(),
+    );
     let rated = per_puzzle_stats(&r.stderr);
     assert_eq!(rated.len(), 1, "{}", r.stderr);
     let (nodes, _, guesses) = rated[0];
     assert!(nodes > 0, "{}", r.stderr);
-    assert!(guesses > 0, "rate searched {nodes} nodes without a guess:\n{}", r.stderr);
+    assert!(
+        guesses > 0,
+        "rate searched {nodes} nodes without a guess:\n{}",
+        r.stderr
+    );
 }
 
 /// `rate --stats` on a puzzle stopped by `--max-nodes` (or `--time-limit`)
@@ -60,13 +70,23 @@ fn rate_stats_count_the_guesses_of_its_searches() {
 #[test]
 fn rate_stats_of_a_stopped_rating_show_the_work_done() {
     let stdin = format!("{P91}\n");
-    let check = run_bin(&["check", "--stats", "-j", "1", "--max-nodes", "10"], stdin.as_bytes());
+    let check = run_bin(
+        &["check", "--stats", "-j", "1", "--max-nodes", "10"],
+        stdin.as_bytes(),
+    );
     assert!(per_puzzle_stats(&check.stderr)[0].0 > 0, "{}", check.stderr);
-    let r = run_bin(&["rate", "--stats", "-j", "1", "--max-nodes", "1000"], stdin.as_bytes());
+    let r = run_bin(
+        &["rate", "--stats", "-j", "1", "--max-nodes", "1000"],
+        stdin.as_bytes(),
+    );
     assert_eq!(r.code, 1, "{}", r.stderr);
     assert!(String::from_utf8_lossy(&r.stdout).contains("search limit reached"));
     let rated = per_puzzle_stats(&r.stderr);
-    assert!(rated[0].0 > 0, "a stopped rating reports no node:\n{}", r.stderr);
+    assert!(
+        rated[0].0 > 0,
+        "a stopped rating reports no node:\n{}",
+        r.stderr
+    );
 }
 
 /// Line 10750 of `benches/data/forum_hardest_11_train.txt` (found by
@@ -85,5 +105,8 @@ fn a_rating_by_techniques_stays_below_the_search_scores() {
     );
     let r = Rater::new(&Variant::classic()).rate(&p).unwrap();
     assert!(r.hardest.is_some(), "{r:?}");
-    assert!(r.score < SEARCH_SCORE, "a logic rating at the search scores: {r:?}");
+    assert!(
+        r.score < SEARCH_SCORE,
+        "a logic rating at the search scores: {r:?}"
+    );
 }

@@ -51,7 +51,11 @@ pub(super) fn rate_slot(
         };
         report(line, &search)
     };
-    if let Err(message) = uniqueness(config, solver, &puzzle.board, &checking) {
+    let unique = uniqueness(config, solver, &puzzle.board, &checking);
+    // The uniqueness check's work counts, as `check`'s does.
+    add(&mut slot.stats, solver.stats());
+    if let Err(message) = unique {
+        slot.seconds = start.elapsed().as_secs_f64();
         slot.record = Record::Message(message);
         slot.ok = false;
         return;
@@ -61,14 +65,19 @@ pub(super) fn rate_slot(
         None => rater.rate(&puzzle.board),
     };
     slot.seconds = start.elapsed().as_secs_f64();
+    // The rater's searches, rated or not (a stopped rating did work too).
+    add(&mut slot.stats, rater.work());
     (slot.record, slot.ok) = match rated {
-        Ok(r) => {
-            slot.stats.nodes = r.nodes;
-            slot.stats.updates = r.updates;
-            (Record::Rated(r), true)
-        }
+        Ok(r) => (Record::Rated(r), true),
         Err(Unrated::NoSolution) => (Record::Message("no solution"), false),
         Err(Unrated::Multiple) => (Record::Message("multiple solutions"), false),
         Err(_) => (Record::Message("search limit reached"), false),
     };
+}
+
+/// Adds the work of `more` to `stats`.
+fn add(stats: &mut Stats, more: Stats) {
+    stats.nodes += more.nodes;
+    stats.updates += more.updates;
+    stats.guesses += more.guesses;
 }
