@@ -7,20 +7,7 @@
 use dlx_core::text::parse;
 use dlx_core::{Branching, Outcome, Stats};
 
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::common::Lcg;
 
 /// A random problem as text: `np` primary items (some bounded when
 /// `bounds`), `ns` secondary ones, options of 1 to 4 items, colors on

@@ -9,23 +9,7 @@ use std::collections::BTreeSet;
 
 use dlx_core::{Branching, Item, OptionId, Outcome, Problem, Step};
 
-use crate::common::{check_cover, count_by_splitting_with, BRANCHINGS};
-
-/// A tiny deterministic generator (no dependency on the crate's own).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        self.0 >> 33
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use crate::common::{check_cover, count_by_splitting_with, Lcg, BRANCHINGS};
 
 /// Sudoku of box side `b` (side `b*b`) as exact cover, option
 /// `(r*n + c)*n + v` = "r c holds v"; `clues` is the line format.

@@ -111,3 +111,23 @@ pub fn count_by_splitting_with(problem: &mut Problem, slice: u64, rule: Branchin
     }
     total
 }
+
+/// A tiny deterministic generator for the random probes (no dependency
+/// on the crate's own).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// The next 31 bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
