@@ -35,6 +35,25 @@ pub struct Stats {
     pub guesses: u64,
 }
 
+/// The statistics of several searches together (each count saturates).
+///
+/// ```
+/// use dlx_core::Stats;
+///
+/// let mut total = Stats::default();
+/// total += Stats { nodes: 3, updates: 5, solutions: 1, guesses: 2 };
+/// total += Stats { nodes: 4, updates: 1, solutions: 0, guesses: 1 };
+/// assert_eq!(total, Stats { nodes: 7, updates: 6, solutions: 1, guesses: 3 });
+/// ```
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, more: Stats) {
+        self.nodes = self.nodes.saturating_add(more.nodes);
+        self.updates = self.updates.saturating_add(more.updates);
+        self.solutions = self.solutions.saturating_add(more.solutions);
+        self.guesses = self.guesses.saturating_add(more.guesses);
+    }
+}
+
 /// What one call to [`Solver::next_solution`](crate::Solver::next_solution) ended with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {

@@ -485,11 +485,7 @@ impl Rater {
                 }),
         };
         // Counted whatever the outcome: a stopped rating reports its work.
-        let stats = self.solver.stats();
-        self.work.nodes += stats.nodes;
-        self.work.updates += stats.updates;
-        self.work.guesses += stats.guesses;
-        self.work.solutions += stats.solutions;
+        self.work += self.solver.stats();
         match (count.outcome, count.solutions) {
             (dlx_core::Outcome::NodeLimit, _) => Err(Unrated::NodeLimit),
             (_, 0) => Err(Unrated::NoSolution),

@@ -72,7 +72,7 @@ pub(super) fn count<W: Write>(
             None => counter.count(problem),
             Some(parts) => counter.count_cut(problem, parts),
         });
-        total = add(total, counted.stats);
+        total += counted.stats;
         before = after;
         counted.outcome
     };
@@ -112,16 +112,6 @@ pub(super) fn count<W: Write>(
         bar.finish_and_clear();
     }
     Ok((outcome, total))
-}
-
-/// The sum of two counts' statistics.
-fn add(a: Stats, b: Stats) -> Stats {
-    Stats {
-        nodes: a.nodes.saturating_add(b.nodes),
-        updates: a.updates.saturating_add(b.updates),
-        solutions: a.solutions.saturating_add(b.solutions),
-        guesses: a.guesses.saturating_add(b.guesses),
-    }
 }
 
 /// `--list-parts`: the number of parts, then one line per part, the input

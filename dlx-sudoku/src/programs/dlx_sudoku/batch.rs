@@ -394,10 +394,7 @@ fn emit<W: Write, E: Write>(
         match slot.item.as_ref() {
             Some(Ok(puzzle)) => {
                 t.puzzles += 1;
-                t.stats.nodes += slot.stats.nodes;
-                t.stats.updates += slot.stats.updates;
-                t.stats.solutions += slot.stats.solutions;
-                t.stats.guesses += slot.stats.guesses;
+                t.stats += slot.stats;
                 t.seconds += slot.seconds;
                 if config.stats {
                     let _ = writeln!(

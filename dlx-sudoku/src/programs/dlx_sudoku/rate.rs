@@ -53,7 +53,7 @@ pub(super) fn rate_slot(
     };
     let unique = uniqueness(config, solver, &puzzle.board, &checking);
     // The uniqueness check's work counts, as `check`'s does.
-    add(&mut slot.stats, solver.stats());
+    slot.stats += solver.stats();
     if let Err(message) = unique {
         slot.seconds = start.elapsed().as_secs_f64();
         slot.record = Record::Message(message);
@@ -66,18 +66,11 @@ pub(super) fn rate_slot(
     };
     slot.seconds = start.elapsed().as_secs_f64();
     // The rater's searches, rated or not (a stopped rating did work too).
-    add(&mut slot.stats, rater.work());
+    slot.stats += rater.work();
     (slot.record, slot.ok) = match rated {
         Ok(r) => (Record::Rated(r), true),
         Err(Unrated::NoSolution) => (Record::Message("no solution"), false),
         Err(Unrated::Multiple) => (Record::Message("multiple solutions"), false),
         Err(_) => (Record::Message("search limit reached"), false),
     };
-}
-
-/// Adds the work of `more` to `stats`.
-fn add(stats: &mut Stats, more: Stats) {
-    stats.nodes += more.nodes;
-    stats.updates += more.updates;
-    stats.guesses += more.guesses;
 }
