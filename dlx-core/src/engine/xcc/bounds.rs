@@ -150,6 +150,15 @@ impl XccLinks {
     /// module notes) and that score; [`INFINITY`] when none is active. A
     /// score of 0 or less ends the level whatever the item, so the scan
     /// stops there.
+    ///
+    /// Inlined by force: it is called at every node and most calls scan
+    /// two or three items, so the call itself was a third of its cost
+    /// (rm_p20s10 1.311 G -> 1.193 G instructions; the other MCC files 0
+    /// to 7% fewer, none more). A branchy compare of the key's parts
+    /// instead of the `u128` made fewer instructions still and was 13-28%
+    /// slower on the queens files (kq_n8_2_d2, kq_n8_3_d2): their scans are
+    /// long and the branches mispredicted.
+    #[inline(always)]
     pub(super) fn choose_bounded(&self) -> (u32, i64) {
         // The rule as one key, least first: (score, s, !len, index).
         let ranked = !self.rank.is_empty();
