@@ -15,6 +15,9 @@ impl Links {
     /// one ([`Links::uniform_len`]), or 0.
     #[inline]
     pub(crate) fn cover<const MODE: CoverMode, const K: usize>(&mut self, c: ItemIx) {
+        if MODE == TRACKED {
+            return self.cover_tracked::<K>(c);
+        }
         self.deactivate::<MODE>(c);
         let mut updates = 1;
         let head = c.header();
@@ -30,6 +33,39 @@ impl Links {
             });
             rr = self.link[rr].down;
         }
+        self.updates += updates;
+    }
+
+    /// [`Links::cover`] in mode [`TRACKED`], with the short stack's top and
+    /// the last item emptied held in locals for the whole cover: kept in
+    /// `self`, each hide stored them back, as the stores into the arrays
+    /// might have changed them for all the compiler knows. Callgrind: the
+    /// forum's hardest Sudokus 3.6% fewer instructions, top1465 3.0%,
+    /// queens10 under `short` 3.4%; wall times within their noise.
+    #[inline(always)]
+    fn cover_tracked<const K: usize>(&mut self, c: ItemIx) {
+        self.deactivate::<TRACKED>(c);
+        let mut updates = 1;
+        let (mut top, mut zero) = (self.short_top, self.zero);
+        let head = c.header();
+        let mut rr = self.link[head].down;
+        while rr != head {
+            self.for_others::<K, true>(rr, false, |links, nn, cc| {
+                let Link { up: uu, down: dd } = links.link[nn];
+                links.link[uu].down = dd;
+                links.link[dd].up = uu;
+                let l = links.len[cc] - 1;
+                links.len[cc] = l;
+                debug_assert!(top < links.short.len());
+                // SAFETY: as in `hide`.
+                unsafe { *links.short.get_unchecked_mut(top) = cc };
+                top += usize::from(l <= 1);
+                zero = if l == 0 { cc } else { zero };
+                updates += 1;
+            });
+            rr = self.link[rr].down;
+        }
+        (self.short_top, self.zero) = (top, zero);
         self.updates += updates;
     }
 
