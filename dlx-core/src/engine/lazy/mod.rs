@@ -40,7 +40,8 @@
 //! unlinked.
 //!
 //! Where it pays ([`LazyLinks::suits`]): options with three or more
-//! secondary items on average, on static lists of 32 options or more.
+//! secondary items on average, on static lists of 32 options or more
+//! (16 or more where options have eight secondary items or more).
 //! Against the colored links under the same rule, same runs (`benches/
 //! README.md`, "Session 11: lazy secondary items"): edge matching 10-20%
 //! faster, word rectangles 15-35%; Graeco-Latin squares (four secondary
@@ -208,6 +209,14 @@ impl LazyLinks {
     /// and leave out the Latin, Graeco-Latin and random ones, but the
     /// smallest files picked sit close to both, edge_r3x3_c3 at 3.0 and 34,
     /// wrectd_4x4_a6w120 at 5.0 and 35; see the module notes.)
+    ///
+    /// With eight or more secondary items an option, lists of 16 suffice:
+    /// so many secondary nodes are skipped that the shorter scans pay.
+    /// Tetromino packings with adjacency colors (11 secondary items an
+    /// option, 22-28 options an item) took 0.44-0.56 of the time there,
+    /// random XCC with long options (8.5-10, 30-32) 0.78-0.82;
+    /// Graeco-Latin squares (4 an option, 16-20 options an item) stay out,
+    /// 7-8% slower here (`benches/README.md`, "Families never tuned on").
     pub(crate) fn suits(primary: u32, items: &[ItemIx]) -> bool {
         #[cfg(test)]
         if tests::ALWAYS.with(std::cell::Cell::get) {
@@ -223,7 +232,9 @@ impl LazyLinks {
                 secondary += option.len() - p;
             }
         }
-        options > 0 && secondary >= 3 * options && secondary >= 32 * secondary_items
+        let long_lists = secondary >= 32 * secondary_items;
+        let long_options = secondary >= 8 * options && secondary >= 16 * secondary_items;
+        options > 0 && secondary >= 3 * options && (long_lists || long_options)
     }
 
     /// Builds the links of a colored problem as

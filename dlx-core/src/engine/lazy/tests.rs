@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::collections::BTreeSet;
 
+use super::LazyLinks;
 use crate::seed::Rng;
 use crate::{Branching, Color, OptionId, Problem, Step};
 
@@ -240,4 +241,48 @@ fn lazy_links_walk_the_lists_of_word_rectangles() {
         assert_eq!(lazy_nodes, nodes, "the same tree");
         assert_eq!(solve(&mut p, Branching::Early, true, Some(2), true).0, dlx2);
     }
+}
+
+/// The node layout of [`XccLinks::build`](crate::engine::xcc::XccLinks::build)
+/// for `n_items` items and these options: the headers, a spacer, then each
+/// option's items and a spacer.
+fn layout(n_items: u32, options: &[Vec<u32>]) -> Vec<crate::engine::arena::ItemIx> {
+    use crate::engine::arena::{ItemIx, SPACER};
+    let mut items: Vec<ItemIx> = (0..n_items).map(ItemIx).collect();
+    items.push(SPACER);
+    for option in options {
+        items.extend(option.iter().map(|&i| ItemIx(i)));
+        items.push(SPACER);
+    }
+    items
+}
+
+/// Options of one primary item (of `primary`) and `k` secondary items
+/// each (of `secondary`, taken in turn), `n` of them.
+fn shaped(primary: u32, secondary: u32, k: u32, n: u32) -> Vec<Vec<u32>> {
+    (0..n)
+        .map(|o| {
+            let mut option = vec![o % primary];
+            option.extend((0..k).map(|j| primary + (o * k + j) % secondary));
+            option
+        })
+        .collect()
+}
+
+#[test]
+fn the_lazy_links_are_taken_for_long_lists_or_long_options() {
+    let suits = |primary, secondary, k, n| {
+        let items = layout(primary + secondary, &shaped(primary, secondary, k, n));
+        LazyLinks::suits(primary, &items)
+    };
+    // Edge matching's shape: 3 secondary items an option, lists of 36.
+    assert!(suits(10, 20, 3, 240));
+    // Lists of 24: too short for options of 3 or 4 (Graeco-Latin squares).
+    assert!(!suits(10, 20, 4, 120));
+    // Options of 11 (tetrominoes with adjacency colors): lists of 22 do.
+    assert!(suits(10, 50, 11, 100));
+    // But not lists of 12.
+    assert!(!suits(10, 50, 11, 54));
+    // Fewer than 3 secondary items an option: never.
+    assert!(!suits(10, 4, 2, 200));
 }
