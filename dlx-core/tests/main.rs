@@ -9,6 +9,7 @@ mod cost_files;
 mod fuzz_regressions;
 mod hostile;
 mod hostile2;
+mod hostile_lazy;
 mod hostile_look;
 mod hostile_xcc;
 mod memo;
