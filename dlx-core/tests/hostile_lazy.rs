@@ -16,26 +16,7 @@ use std::collections::BTreeSet;
 use dlx_core::text::{self, DlxFile};
 use dlx_core::{Branching, OptionId, Problem, Stats, Step};
 
-/// A small deterministic generator (SplitMix64).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
-    }
-}
+use crate::common::Lcg;
 
 /// A random XCC file in the lazy links' new band: `p` primary items,
 /// `s` secondary ones, options of 1 to 3 primary items and 7 to `s`
@@ -43,31 +24,31 @@ impl Rng {
 /// items shuffled inside each option (primary ones not first), one
 /// planted solution, some options repeated and some with no primary item.
 fn band_file(seed: u64) -> String {
-    let mut rng = Rng(seed);
-    let p = 5 + rng.below(6);
-    let s = 9 + rng.below(5);
-    let k = 1 + rng.below(3);
-    let n_options = 2 * s + rng.below(s);
+    let mut rng = Lcg(seed);
+    let p = 5 + rng.index(6);
+    let s = 9 + rng.index(5);
+    let k = 1 + rng.index(3);
+    let n_options = 2 * s + rng.index(s);
     let colors = b"abc";
     let mut options: Vec<Vec<String>> = Vec::new();
-    let secondary = |rng: &mut Rng, planted: Option<&[usize]>| -> Vec<String> {
+    let secondary = |rng: &mut Lcg, planted: Option<&[usize]>| -> Vec<String> {
         let mut all: Vec<usize> = (0..s).collect();
         rng.shuffle(&mut all);
-        let n = 7 + rng.below(s - 6);
+        let n = 7 + rng.index(s - 6);
         all[..n]
             .iter()
             .map(|&x| match planted {
                 Some(c) => format!("s{x}:{}", colors[c[x]] as char),
-                None if rng.below(5) == 0 => format!("s{x}"),
-                None => format!("s{x}:{}", colors[rng.below(k)] as char),
+                None if rng.index(5) == 0 => format!("s{x}"),
+                None => format!("s{x}:{}", colors[rng.index(k)] as char),
             })
             .collect()
     };
-    let planted: Vec<usize> = (0..s).map(|_| rng.below(k)).collect();
+    let planted: Vec<usize> = (0..s).map(|_| rng.index(k)).collect();
     let mut left: Vec<usize> = (0..p).collect();
     rng.shuffle(&mut left);
     while !left.is_empty() {
-        let n = (1 + rng.below(3)).min(left.len());
+        let n = (1 + rng.index(3)).min(left.len());
         let part: Vec<usize> = left.drain(..n).collect();
         let mut o: Vec<String> = part.iter().map(|i| format!("p{i}")).collect();
         o.extend(secondary(&mut rng, Some(&planted)));
@@ -75,17 +56,17 @@ fn band_file(seed: u64) -> String {
         options.push(o);
     }
     while options.len() < n_options {
-        let r = rng.below(10);
+        let r = rng.index(10);
         let o = if r == 0 {
             secondary(&mut rng, None)
         } else if r == 1 {
-            let mut o = options[rng.below(options.len())].clone();
+            let mut o = options[rng.index(options.len())].clone();
             rng.shuffle(&mut o);
             o
         } else {
             let mut prim: Vec<usize> = (0..p).collect();
             rng.shuffle(&mut prim);
-            let mut o: Vec<String> = prim[..1 + rng.below(3)]
+            let mut o: Vec<String> = prim[..1 + rng.index(3)]
                 .iter()
                 .map(|i| format!("p{i}"))
                 .collect();

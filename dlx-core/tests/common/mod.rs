@@ -130,4 +130,16 @@ impl Lcg {
     pub fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
+
+    /// An index below `n`.
+    pub fn index(&mut self, n: usize) -> usize {
+        self.below(n as u64) as usize
+    }
+
+    /// Shuffles `v` (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.index(i + 1));
+        }
+    }
 }
