@@ -110,6 +110,13 @@ fn in_new_band(file: &DlxFile) -> bool {
     o > 0 && n >= 8 * o && n >= 16 * s && n < 32 * s
 }
 
+/// The band files of seeds `0..n`, with their seeds.
+fn band_files(n: u64) -> impl Iterator<Item = (u64, String)> {
+    (0..n)
+        .map(|seed| (seed, band_file(seed)))
+        .filter(|(_, input)| in_new_band(&parse(input)))
+}
+
 /// `input` with unused secondary items added: no search changes, and the
 /// lazy links no longer suit it.
 fn padded(input: &str) -> String {
@@ -184,11 +191,7 @@ fn compare(input: &str, forced: &[OptionId], what: &str) -> u64 {
 #[test]
 fn random_band_files_agree_with_the_colored_links() {
     let mut band = 0;
-    for seed in 0..120 {
-        let input = band_file(seed);
-        if !in_new_band(&parse(&input)) {
-            continue;
-        }
+    for (seed, input) in band_files(120) {
         band += 1;
         compare(&input, &[], &format!("seed {seed}"));
     }
@@ -199,12 +202,8 @@ fn random_band_files_agree_with_the_colored_links() {
 /// before the lazy search.
 #[test]
 fn forced_options_on_the_lazy_links() {
-    for seed in 0..60 {
-        let input = band_file(seed);
+    for (seed, input) in band_files(60) {
         let file = parse(&input);
-        if !in_new_band(&file) {
-            continue;
-        }
         let p = &file.problem;
         let with_primary: Vec<OptionId> = (0..p.option_count())
             .map(OptionId::new)
@@ -235,11 +234,7 @@ fn forced_options_on_the_lazy_links() {
 /// total and the same final statistics as one run.
 #[test]
 fn node_limits_resume_on_the_lazy_links() {
-    for seed in 0..60 {
-        let input = band_file(seed);
-        if !in_new_band(&parse(&input)) {
-            continue;
-        }
+    for (seed, input) in band_files(60) {
         let mut p = parse(&input).problem;
         for rule in [Branching::Early, Branching::Fast] {
             let whole = {
@@ -278,11 +273,7 @@ fn node_limits_resume_on_the_lazy_links() {
 /// parts add up to the whole count.
 #[test]
 fn split_off_and_cut_on_the_lazy_links() {
-    for seed in 0..60 {
-        let input = band_file(seed);
-        if !in_new_band(&parse(&input)) {
-            continue;
-        }
+    for (seed, input) in band_files(60) {
         let mut p = parse(&input).problem;
         let total = p.count();
         for rule in [Branching::Early, Branching::Fast] {
@@ -338,11 +329,7 @@ fn split_off_and_cut_on_the_lazy_links() {
 /// the lazy links are built afresh each time.
 #[test]
 fn one_problem_searched_many_times() {
-    for seed in 0..40 {
-        let input = band_file(seed);
-        if !in_new_band(&parse(&input)) {
-            continue;
-        }
+    for (seed, input) in band_files(40) {
         let mut p = parse(&input).problem;
         let first = search(&mut p, Branching::Early, &[]);
         for rule in [
@@ -380,11 +367,7 @@ fn rule_changed_during_a_lazy_search() {
         Branching::LookAhead,
         Branching::Fast,
     ];
-    for seed in 0..60 {
-        let input = band_file(seed);
-        if !in_new_band(&parse(&input)) {
-            continue;
-        }
+    for (seed, input) in band_files(60) {
         let mut p = parse(&input).problem;
         let (_, reference) = search(&mut p, Branching::MinLength, &[]);
         for (k, &other) in others.iter().enumerate() {
