@@ -51,16 +51,8 @@ impl Links {
         let mut rr = self.link[head].down;
         while rr != head {
             self.for_others::<K, true>(rr, false, |links, nn, cc| {
-                let Link { up: uu, down: dd } = links.link[nn];
-                links.link[uu].down = dd;
-                links.link[dd].up = uu;
-                let l = links.len[cc] - 1;
-                links.len[cc] = l;
-                debug_assert!(top < links.short.len());
-                // SAFETY: as in `hide`.
-                unsafe { *links.short.get_unchecked_mut(top) = cc };
-                top += usize::from(l <= 1);
-                zero = if l == 0 { cc } else { zero };
+                let l = links.unlink(nn, cc);
+                note_short(&mut links.short, &mut top, &mut zero, cc, l);
                 updates += 1;
             });
             rr = self.link[rr].down;
@@ -120,11 +112,7 @@ impl Links {
     /// Takes node `nn` of item `cc` out of its item's list.
     #[inline(always)]
     pub(super) fn hide<const MODE: CoverMode>(&mut self, nn: Node, cc: ItemIx) {
-        let Link { up: uu, down: dd } = self.link[nn];
-        self.link[uu].down = dd;
-        self.link[dd].up = uu;
-        let l = self.len[cc] - 1;
-        self.len[cc] = l;
+        let l = self.unlink(nn, cc);
         if MODE == EARLY && l == 0 {
             // An active primary item with no option left: the option being
             // tried is a dead end (the option's own items are inactive by
@@ -144,15 +132,22 @@ impl Links {
             }
         }
         if MODE == TRACKED || MODE == LOOKING {
-            // Stored always, kept when short: no branch to mispredict.
-            debug_assert!(self.short_top < self.short.len());
-            // SAFETY: at most 2n pushes along a path (see `reset`), and
-            // `short_top` is only ever set back to a value it had on the
-            // current path; the stack has room for 2n + 2 entries.
-            unsafe { *self.short.get_unchecked_mut(self.short_top) = cc };
-            self.short_top += usize::from(l <= 1);
-            self.zero = if l == 0 { cc } else { self.zero };
+            let (mut top, mut zero) = (self.short_top, self.zero);
+            note_short(&mut self.short, &mut top, &mut zero, cc, l);
+            (self.short_top, self.zero) = (top, zero);
         }
+    }
+
+    /// Takes node `nn` of item `cc` out of its item's list and returns
+    /// the item's length now (what every kind of hide does).
+    #[inline(always)]
+    fn unlink(&mut self, nn: Node, cc: ItemIx) -> u32 {
+        let Link { up: uu, down: dd } = self.link[nn];
+        self.link[uu].down = dd;
+        self.link[dd].up = uu;
+        let l = self.len[cc] - 1;
+        self.len[cc] = l;
+        l
     }
 
     /// Puts node `nn` of item `cc` back into its item's list.
@@ -571,4 +566,18 @@ fn wrap_at(t: u32, len: u32) -> u32 {
 #[inline(always)]
 fn wrap<const K: usize>(t: usize) -> u32 {
     (if t >= K { t - K } else { t }) as u32
+}
+
+/// Notes item `cc`, just shortened to `l` options, for the short stack
+/// (`top` its top, `zero` the last item emptied): stored always, kept
+/// when short, so that no branch is mispredicted.
+#[inline(always)]
+fn note_short(short: &mut [ItemIx], top: &mut usize, zero: &mut ItemIx, cc: ItemIx, l: u32) {
+    debug_assert!(*top < short.len());
+    // SAFETY: at most 2n pushes along a path (see `reset`), and the top
+    // is only ever set back to a value it had on the current path; the
+    // stack has room for 2n + 2 entries.
+    unsafe { *short.get_unchecked_mut(*top) = cc };
+    *top += usize::from(l <= 1);
+    *zero = if l == 0 { cc } else { *zero };
 }
