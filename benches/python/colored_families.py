@@ -218,16 +218,22 @@ def rxcc2(P, S, K, O, LP, LS, planted, seed):
             ss = rng.sample(range(S), min(S, rng.randint(0, LS)))
             opts.append(["p%d" % i for i in sorted(part)] + ["s%d:%s" % (s, LETTERS[colors[s]]) for s in ss])
     while len(opts) < O:
-        part = rng.sample(range(P), rng.randint(1, LP))
-        ss = rng.sample(range(S), min(S, rng.randint(0, LS)))
-        o = ["p%d" % i for i in sorted(part)]
-        for s in ss:
-            o.append("s%d:%s" % (s, LETTERS[rng.randrange(K)]) if rng.random() < 0.8 else "s%d" % s)
-        opts.append(o)
+        opts.append(random_option(rng, P, S, K, LP, LS))
     rng.shuffle(opts)
     out(["random XCC: %d primary, %d secondary, %d colors, %d options, %d planted solutions, seed %d" % (P, S, K, O, planted, seed),
          "options have 1..%d primary and 0..%d secondary items (colored with probability 0.8)" % (LP, LS)],
         prim, sec, opts)
+
+
+def random_option(rng, P, S, K, LP, LS):
+    """A random option of 1..LP of the P primary items and 0..LS of the S
+    secondary ones, each colored (of K colors) with probability 0.8."""
+    part = rng.sample(range(P), rng.randint(1, LP))
+    ss = rng.sample(range(S), min(S, rng.randint(0, LS)))
+    o = ["p%d" % i for i in sorted(part)]
+    for s in ss:
+        o.append("s%d:%s" % (s, LETTERS[rng.randrange(K)]) if rng.random() < 0.8 else "s%d" % s)
+    return o
 
 
 def rmcc2(P, S, K, O, LP, LS, seed):
@@ -258,12 +264,7 @@ def rmcc2(P, S, K, O, LP, LS, seed):
             hi = 1
         prim.append(("%d|p%d" % (lo, i)) if lo == hi else ("%d:%d|p%d" % (lo, hi, i)))
     while len(opts) < O:
-        part = rng.sample(range(P), rng.randint(1, LP))
-        ss = rng.sample(range(S), min(S, rng.randint(0, LS)))
-        o = ["p%d" % i for i in sorted(part)]
-        for s in ss:
-            o.append("s%d:%s" % (s, LETTERS[rng.randrange(K)]) if rng.random() < 0.8 else "s%d" % s)
-        opts.append(o)
+        opts.append(random_option(rng, P, S, K, LP, LS))
     rng.shuffle(opts)
     out(["random MCC: %d primary with bounds, %d secondary, %d colors, %d options, seed %d" % (P, S, K, O, seed),
          "options have 1..%d primary, 0..%d secondary items; %d options planted; bounds c, c-1:c+1 or c-2:c+1" % (LP, LS, nplant)],

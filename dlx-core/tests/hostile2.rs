@@ -5,7 +5,7 @@
 //! count), and ends where the unpaused search ends.
 
 use dlx_core::text::parse;
-use dlx_core::{Branching, Outcome, Stats};
+use dlx_core::{Branching, Outcome, Solver, Stats};
 
 use crate::common::Lcg;
 
@@ -66,6 +66,34 @@ fn full(text: &str, rule: Branching) -> Stats {
     s.stats()
 }
 
+/// Runs `s` one node more at a time until it ends, checking that its
+/// nodes and guesses only grow, and calls `at_pause` with the statistics
+/// at each pause; returns the statistics at the end.
+fn node_by_node(
+    s: &mut Solver<'_>,
+    what: &str,
+    mut at_pause: impl FnMut(&mut Solver<'_>, Stats),
+) -> Stats {
+    let mut limit = 0;
+    let mut seen = s.stats();
+    loop {
+        limit += 1;
+        s.set_node_limit(Some(limit));
+        let outcome = s.count(None).outcome;
+        let now = s.stats();
+        assert!(
+            now.guesses >= seen.guesses && now.nodes >= seen.nodes,
+            "{what} at {limit}: {seen:?} then {now:?}"
+        );
+        seen = now;
+        if outcome != Outcome::NodeLimit {
+            return seen;
+        }
+        assert!(limit < 1_000_000, "{what}: runaway, {seen:?}");
+        at_pause(s, seen);
+    }
+}
+
 #[test]
 fn guesses_grow_slice_by_slice_and_end_as_one_run_under_every_rule() {
     for seed in 0..400u64 {
@@ -83,26 +111,8 @@ fn guesses_grow_slice_by_slice_and_end_as_one_run_under_every_rule() {
             let mut f = parse(text.as_bytes()).unwrap();
             let mut s = f.problem.solver();
             s.set_branching(rule);
-            let mut limit = 0;
-            let mut seen = s.stats();
-            loop {
-                limit += 1;
-                s.set_node_limit(Some(limit));
-                let outcome = s.count(None).outcome;
-                let now = s.stats();
-                assert!(
-                    now.guesses >= seen.guesses && now.nodes >= seen.nodes,
-                    "{seed} {rule:?} at {limit}: {seen:?} then {now:?}\n{text}"
-                );
-                seen = now;
-                if outcome != Outcome::NodeLimit {
-                    break;
-                }
-                assert!(
-                    limit < 1_000_000,
-                    "{seed} {rule:?}: runaway, {seen:?} one run {one:?}\n{text}"
-                );
-            }
+            let what = format!("{seed} {rule:?} (one run {one:?})\n{text}");
+            let seen = node_by_node(&mut s, &what, |_, _| {});
             assert_eq!(seen, one, "{seed} {rule:?}: paused at every node\n{text}");
         }
     }
@@ -129,29 +139,12 @@ fn guesses_never_go_down_across_splits_under_every_rule() {
                     }
                 }
                 assert!(ok, "{seed} {rule:?}: a split-off part cannot be forced");
-                let mut limit = 0;
-                let mut seen = s.stats();
-                loop {
-                    limit += 1;
-                    s.set_node_limit(Some(limit));
-                    let outcome = s.count(None).outcome;
-                    let now = s.stats();
-                    assert!(
-                        now.guesses >= seen.guesses,
-                        "{seed} {rule:?}: {seen:?} {now:?}"
-                    );
-                    seen = now;
-                    if outcome != Outcome::NodeLimit {
-                        break;
-                    }
+                let what = format!("{seed} {rule:?}\n{text}");
+                let seen = node_by_node(&mut s, &what, |s, seen| {
                     let split = s.split_off();
-                    let after = s.stats();
-                    assert_eq!(
-                        after, seen,
-                        "{seed} {rule:?}: a split changed the stats\n{text}"
-                    );
+                    assert_eq!(s.stats(), seen, "{what}: a split changed the stats");
                     queue.extend(split.parts);
-                }
+                });
                 total += seen.solutions;
                 guesses += seen.guesses;
             }
