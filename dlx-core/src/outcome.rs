@@ -29,9 +29,12 @@ pub struct Stats {
     /// end while it is committed counts too. Options handed to other
     /// threads ([`Solver::split_off`](crate::Solver::split_off)) are not
     /// guesses of the search that gave them away (the option it was
-    /// trying then stays one: the count never goes down). Counted by the searches
-    /// for exact covers and colors (Algorithms X and C); 0 under
-    /// multiplicities, costs and the memo.
+    /// trying then stays one: the count never goes down). Under
+    /// multiplicities (Algorithm M) a move is an option or the move that
+    /// leaves the item's count where it is, and a guess is a move with
+    /// another left after it at its node. Counted by the searches for exact
+    /// covers, colors and multiplicities (Algorithms X, C and M); 0 under
+    /// costs and the memo.
     pub guesses: u64,
 }
 

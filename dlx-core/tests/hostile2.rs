@@ -160,3 +160,83 @@ fn guesses_never_go_down_across_splits_under_every_rule() {
         }
     }
 }
+
+/// With every primary item bounded `1:1`, Algorithm M's levels are
+/// Algorithm C's (each level covers its item and tries every option in
+/// turn), so its guesses, counted as each move is made, must be those
+/// Algorithm C counts ahead when a level is entered: two counts by two
+/// methods, on random problems with and without colors.
+#[test]
+fn guesses_under_bounds_of_one_are_algorithm_c_s() {
+    let mut compared = 0;
+    for seed in 0..400u64 {
+        let text = random_text(seed);
+        let (head, rest) = text.split_once('\n').unwrap();
+        let (primary, secondary) = head.split_once(" | ").unwrap_or((head, ""));
+        if primary.contains(':') {
+            // Bounds of its own already: not comparable.
+            continue;
+        }
+        let once: Vec<String> = primary.split(' ').map(|p| format!("1:1|{p}")).collect();
+        let bounded = match secondary {
+            "" => format!("{}\n{rest}", once.join(" ")),
+            s => format!("{} | {s}\n{rest}", once.join(" ")),
+        };
+        let f = parse(bounded.as_bytes()).unwrap();
+        assert_eq!(
+            f.problem.kind(),
+            dlx_core::Kind::Multiplicities,
+            "{bounded}"
+        );
+        let (c, m) = (
+            full(&text, Branching::MinLength),
+            full(&bounded, Branching::MinLength),
+        );
+        assert_eq!(
+            (m.solutions, m.nodes, m.guesses),
+            (c.solutions, c.nodes, c.guesses),
+            "{seed}: under bounds {m:?}, colors {c:?}\n{bounded}"
+        );
+        compared += usize::from(c.guesses > 0);
+    }
+    assert!(compared >= 100, "only {compared} problems with guesses");
+}
+
+/// `n` options of one item bounded `lo:hi`, each holding that item alone:
+/// every leaf of Algorithm M's tree is a solution (a set of `lo` to `hi`
+/// of the options), and in a tree whose every move enters a node, the
+/// moves made beside another one left at their node are the leaves but
+/// one. So the guesses are the sum of binomial coefficients `C(n, j)`,
+/// `lo <= j <= hi`, less one.
+#[test]
+fn guesses_under_bounds_are_the_leaves_but_one() {
+    fn binomial(n: u64, k: u64) -> u64 {
+        (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+    }
+    for n in 1..=8u64 {
+        for hi in 1..=n as u32 + 1 {
+            for lo in 0..=hi {
+                let mut p = dlx_core::Problem::new(1, 0);
+                p.set_bounds(p.primary(0), lo, hi).unwrap();
+                for _ in 0..n {
+                    p.add_option([p.primary(0)]).unwrap();
+                }
+                let leaves: u64 = (u64::from(lo)..=u64::from(hi).min(n))
+                    .map(|j| binomial(n, j))
+                    .sum();
+                for rule in Branching::ALL {
+                    let mut s = p.solver();
+                    s.set_branching(rule);
+                    s.count(None);
+                    let st = s.stats();
+                    assert_eq!(st.solutions, leaves, "n={n} {lo}:{hi} {rule:?}");
+                    assert_eq!(
+                        st.guesses,
+                        leaves.saturating_sub(1),
+                        "n={n} {lo}:{hi} {rule:?}: {st:?}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -228,33 +228,51 @@ impl XccLinks {
     }
 
     /// M5: makes the move at `choice[level]` (an option, or the null move
-    /// at the item's header), or returns false when the level is done: its
-    /// options are exhausted, or too few are left for the lower bound.
+    /// at the item's header) and says whether it is a guess, a move with
+    /// another left after it at this level ([`Stats::guesses`]); `None`
+    /// when the level is done: its options are exhausted, or too few are
+    /// left for the lower bound.
+    ///
+    /// The moves left after an option: of a covered item, the options
+    /// after it; of a tweaked one, the next option or the null move
+    /// whenever more than `bound - slack` options will be left once this
+    /// one is tweaked away (the test that ends the level, one move on).
+    /// The null move is always the last.
+    ///
+    /// [`Stats::guesses`]: crate::Stats::guesses
     #[inline(always)]
     pub(super) fn advance_bounded<const K: usize, const T: bool>(
         &mut self,
         level: usize,
         choice: &[Node],
         stop: &[Node],
-    ) -> bool {
+    ) -> Option<bool> {
         let best = ItemIx(stop[level].0);
         let cur = choice[level];
+        let head = best.header();
         let Bounds { bound: b, slack: s } = self.bounds[best];
+        let guess;
         if b == 0 && s == 0 {
-            if cur == best.header() {
-                return false;
+            if cur == head {
+                return None;
             }
-        } else if i64::from(self.len[best]) <= i64::from(b) - i64::from(s) {
-            return false;
-        } else if cur != best.header() {
-            self.tweak::<K, T>(cur, b != 0);
-        } else if b != 0 {
-            self.deactivate::<T>(best);
+            guess = self.link[cur].down != head;
+        } else {
+            let (len, least) = (i64::from(self.len[best]), i64::from(b) - i64::from(s));
+            if len <= least {
+                return None;
+            }
+            guess = cur != head && len - 1 > least;
+            if cur != head {
+                self.tweak::<K, T>(cur, b != 0);
+            } else if b != 0 {
+                self.deactivate::<T>(best);
+            }
         }
-        if cur != best.header() {
+        if cur != head {
             self.commit_others_bounded::<K, T>(cur);
         }
-        true
+        Some(guess)
     }
 
     /// What the search under bounds does on entering a level in the
@@ -335,7 +353,7 @@ impl XccLinks {
                 }
                 choice[level] = self.link[cur].down;
             }
-            if !self.advance_bounded::<0, T>(level, choice, stop) {
+            if self.advance_bounded::<0, T>(level, choice, stop).is_none() {
                 return false;
             }
         }
@@ -386,6 +404,10 @@ impl XccLinks {
         let stop = &mut *run.stop;
         let mut level = run.level;
         let floor = run.floor;
+        // Counted as a move is made (not ahead when a level is entered, as
+        // Algorithm C's levels count them): a level's moves are not known
+        // until its tweaks have been made.
+        let mut guesses = 0u64;
         let step = loop {
             match at {
                 At::Forward => {
@@ -416,10 +438,11 @@ impl XccLinks {
                 }
                 At::Advance => {
                     // M5: try the next option, or the null move, or give up.
-                    if !self.advance_bounded::<K, T>(level, choice, stop) {
+                    let Some(guess) = self.advance_bounded::<K, T>(level, choice, stop) else {
                         at = At::Backup;
                         continue;
-                    }
+                    };
+                    guesses += u64::from(guess);
                     level += 1;
                     at = At::Forward;
                 }
@@ -460,6 +483,7 @@ impl XccLinks {
             }
         };
         run.level = level;
+        run.guesses += guesses;
         step
     }
 }

@@ -93,7 +93,8 @@ Output:
   counted as DLX1 (DLX2, DLX3) counts them (nodes: search-tree nodes entered
   plus one per solution; updates: items unlinked plus option nodes hidden;
   guesses: options tried while another of their item was left to try, as
-  Sudoku solvers count them, 0 under multiplicities and costs;
+  Sudoku solvers count them (under multiplicities, an option or the move
+  that leaves the item's count as it is), 0 under costs;
   seconds: time spent searching, reading the input excluded; with --preprocess,
   nodes and updates of the reduced problem's search, seconds without the
   preprocessing). If --limit stopped the
