@@ -152,3 +152,53 @@ fn options_without_primary_items_are_never_chosen() {
         }
     }
 }
+
+/// The rules switched every few nodes (a plan change forgets the hide log
+/// of the short rules and of `dlx1`, whose levels are then undone by
+/// walking their lists; `engine/exact/log.rs`): every file of up to
+/// 500,000 nodes counts Knuth's solutions, across option lengths whose
+/// levels are logged (any, 3, 4) and not (2, 6), and the links are whole
+/// again afterwards (DLX1's nodes and updates on a fresh count).
+#[test]
+fn rules_switched_mid_search_keep_the_counts() {
+    use dlx_core::{Branching, Outcome};
+    let patterns: [&[Branching]; 4] = [
+        &[Branching::MinLength, Branching::ShortFirst],
+        &[
+            Branching::ShortFirstDegree,
+            Branching::Early,
+            Branching::MinLength,
+        ],
+        &[
+            Branching::LookAhead,
+            Branching::MinLength,
+            Branching::ShortFirstDegree,
+        ],
+        &Branching::ALL,
+    ];
+    for e in expected().iter().filter(|e| e.nodes <= 500_000) {
+        for (p, pattern) in patterns.iter().enumerate() {
+            let mut f = load(&e.file);
+            let mut s = f.problem.solver();
+            let mut k = 0;
+            loop {
+                s.set_branching(pattern[k % pattern.len()]);
+                let period = 1 + (k * 7 + p) as u64 % 97;
+                s.set_node_limit(Some(s.stats().nodes + period));
+                k += 1;
+                if s.count(None).outcome == Outcome::Complete {
+                    break;
+                }
+            }
+            assert_eq!(s.stats().solutions, e.solutions, "{} {pattern:?}", e.file);
+            drop(s);
+            let again = f.problem.count_with_stats();
+            assert_eq!(
+                (again.solutions, again.nodes, again.updates),
+                (e.solutions, e.nodes, e.updates),
+                "{} after {pattern:?}",
+                e.file
+            );
+        }
+    }
+}

@@ -109,8 +109,8 @@ pub(crate) trait Levels {
     /// Covers item `c` for the level `level`; returns the first node of its
     /// list.
     fn open(&mut self, c: u32, level: usize) -> u32;
-    /// Uncovers the item of `head`, the header its level stops at.
-    fn close(&mut self, head: u32);
+    /// Uncovers the item of `head`, the header level `level` stops at.
+    fn close(&mut self, head: u32, level: usize);
     /// Commits the option of node `x`, tried at `level`; false when that
     /// is a dead end, found and undone at once (the early rule).
     fn commit(&mut self, x: u32, level: usize) -> bool;
@@ -201,7 +201,7 @@ pub(crate) fn search_levels<L: Levels>(links: &mut L, run: &mut Run<'_>, target:
             let cur = choice[level];
             if cur == stop[level] {
                 // C7: restore the item and go up.
-                links.close(cur.0);
+                links.close(cur.0, level);
                 if level == 0 {
                     run.state = State::Done;
                     break 'forward Step::Exhausted;

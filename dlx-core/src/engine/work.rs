@@ -5,7 +5,7 @@
 //! when the problem is next used (`Problem::restore`).
 
 use crate::engine::arena::Node;
-use crate::engine::exact::Order;
+use crate::engine::exact::{LogMarks, Order};
 use crate::engine::lazy::LazyLinks;
 use crate::engine::levels::State;
 use crate::engine::xcc::XccLinks;
@@ -28,6 +28,9 @@ pub(crate) struct Work {
     /// them shortest first (long item lists; see
     /// [`Links::cover_others_early`](crate::engine::exact::Links::cover_others_early)).
     pub(crate) order: Vec<Order>,
+    /// Where each level's covers start in the plain search's hide log (see
+    /// `engine/exact/log.rs`).
+    pub(crate) logged: Vec<LogMarks>,
     /// Options forced before the search, in order.
     pub(crate) forced: Vec<Node>,
     /// Where a dropped solver left the search: the links are covered down

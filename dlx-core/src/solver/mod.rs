@@ -7,7 +7,7 @@
 use std::time::{Duration, Instant};
 
 use crate::engine::arena::{Node, SPACER};
-use crate::engine::exact::{IN_PLACE, PLAIN};
+use crate::engine::exact::{LogMarks, IN_PLACE, PLAIN};
 use crate::engine::levels::State;
 use crate::engine::strategy::{self, Links, Strategy};
 use crate::engine::work::Pending;
@@ -121,6 +121,8 @@ impl<'a> Solver<'a> {
         p.work.mark.resize(depth, 0);
         p.work.order.clear();
         p.work.order.resize(depth, 0);
+        p.work.logged.clear();
+        p.work.logged.resize(depth, LogMarks::default());
         p.links.short_top = 0;
         p.links.zero = SPACER;
         p.work.forced.clear();
@@ -301,6 +303,8 @@ impl<'a> Solver<'a> {
             // time).
             self.p.links.short_top = 0;
             self.p.links.zero = SPACER;
+            // The levels covered now are undone by walking their lists.
+            self.p.links.forget_log();
             if self.started {
                 // A level's mark is written when the level is entered.
                 self.p.work.mark.fill(0);

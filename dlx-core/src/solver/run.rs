@@ -39,6 +39,7 @@ impl Solver<'_> {
                 let marks = Marks {
                     mark: &mut p.work.mark,
                     order: &mut p.work.order,
+                    logged: &mut p.work.logged,
                 };
                 exact::search(&mut p.links, marks, plan, &mut run, target)
             }

@@ -16,7 +16,7 @@ impl Links {
     #[inline]
     pub(crate) fn cover<const MODE: CoverMode, const K: usize>(&mut self, c: ItemIx) {
         if MODE == TRACKED {
-            return self.cover_tracked::<K>(c);
+            return self.cover_tracked::<K, false>(c);
         }
         self.deactivate::<MODE>(c);
         let mut updates = 1;
@@ -41,24 +41,87 @@ impl Links {
     /// `self`, each hide stored them back, as the stores into the arrays
     /// might have changed them for all the compiler knows. Callgrind: the
     /// forum's hardest Sudokus 3.6% fewer instructions, top1465 3.0%,
-    /// queens10 under `short` 3.4%; wall times within their noise.
+    /// queens10 under `short` 3.4%; wall times within their noise. With
+    /// `LOG` each hide is also written to the hide log (`log.rs`), whose
+    /// length is held in a local too.
     #[inline(always)]
-    fn cover_tracked<const K: usize>(&mut self, c: ItemIx) {
+    pub(crate) fn cover_tracked<const K: usize, const LOG: bool>(&mut self, c: ItemIx) {
         self.deactivate::<TRACKED>(c);
         let mut updates = 1;
         let (mut top, mut zero) = (self.short_top, self.zero);
+        let mut at = self.log.top;
         let head = c.header();
         let mut rr = self.link[head].down;
         while rr != head {
             self.for_others::<K, true>(rr, false, |links, nn, cc| {
                 let l = links.unlink(nn, cc);
                 note_short(&mut links.short, &mut top, &mut zero, cc, l);
+                if LOG {
+                    log_hide(&mut links.log.hidden, &mut at, nn, cc);
+                }
                 updates += 1;
             });
             rr = self.link[rr].down;
         }
         (self.short_top, self.zero) = (top, zero);
+        if LOG {
+            self.log.top = at;
+        }
         self.updates += updates;
+    }
+
+    /// [`Links::cover`] in mode `MODE` ([`PLAIN`], [`FLAGGED`] or
+    /// [`TRACKED`]), each hide also written to the hide log (`log.rs`),
+    /// whose length is held in a local.
+    #[inline(always)]
+    pub(crate) fn cover_logged<const MODE: CoverMode, const K: usize>(&mut self, c: ItemIx) {
+        if MODE == TRACKED {
+            return self.cover_tracked::<K, true>(c);
+        }
+        self.deactivate::<MODE>(c);
+        let mut updates = 1;
+        let mut at = self.log.top;
+        let head = c.header();
+        let mut rr = self.link[head].down;
+        while rr != head {
+            self.for_others::<K, true>(rr, true, |links, nn, cc| {
+                links.unlink(nn, cc);
+                log_hide(&mut links.log.hidden, &mut at, nn, cc);
+                updates += 1;
+            });
+            rr = self.link[rr].down;
+        }
+        self.log.top = at;
+        self.updates += updates;
+    }
+
+    /// Covers every item of the option of `x` except `x`'s own, as
+    /// [`Links::cover_others`] does, each hide written to the hide log.
+    #[inline]
+    pub(crate) fn cover_others_logged<const MODE: CoverMode, const K: usize>(&mut self, x: Node) {
+        self.for_others::<K, true>(x, false, |links, _, cc| {
+            links.cover_logged::<MODE, K>(cc);
+        });
+    }
+
+    /// Undoes [`Links::cover_logged`] of item `c`, whose hides the log
+    /// holds from `mark` on.
+    #[inline]
+    pub(crate) fn uncover_logged<const MODE: CoverMode>(&mut self, c: ItemIx, mark: usize) {
+        self.unhide_to(mark);
+        self.activate::<MODE>(c);
+    }
+
+    /// Undoes [`Links::cover_others_logged`], whose hides the log holds
+    /// from `mark` on: unhides them, then makes the items active again.
+    #[inline]
+    pub(crate) fn uncover_others_logged<const MODE: CoverMode, const K: usize>(
+        &mut self,
+        x: Node,
+        mark: usize,
+    ) {
+        self.unhide_to(mark);
+        self.for_others::<K, false>(x, false, |links, _, cc| links.activate::<MODE>(cc));
     }
 
     /// Calls `f` with each node of the option of `x` other than `x`, and
@@ -153,10 +216,7 @@ impl Links {
     /// Puts node `nn` of item `cc` back into its item's list.
     #[inline(always)]
     pub(super) fn unhide(&mut self, nn: Node, cc: ItemIx) {
-        let Link { up: uu, down: dd } = self.link[nn];
-        self.link[uu].down = nn;
-        self.link[dd].up = nn;
-        self.len[cc] += 1;
+        relink(&mut self.link, &mut self.len, nn, cc);
     }
 
     /// The other node of the option of `x`, an option of two items, and its
@@ -566,6 +626,28 @@ fn wrap_at(t: u32, len: u32) -> u32 {
 #[inline(always)]
 fn wrap<const K: usize>(t: usize) -> u32 {
     (if t >= K { t - K } else { t }) as u32
+}
+
+/// Puts node `nn` of item `cc` back into its item's list, in the links
+/// `link` and the lengths `len` ([`Links::unhide`], for callers that hold
+/// other fields of the links borrowed).
+#[inline(always)]
+pub(super) fn relink(link: &mut Arr<Node, Link>, len: &mut Arr<ItemIx, u32>, nn: Node, cc: ItemIx) {
+    let Link { up: uu, down: dd } = link[nn];
+    link[uu].down = nn;
+    link[dd].up = nn;
+    len[cc] += 1;
+}
+
+/// Writes the hide of node `nn` of item `cc` at entry `at` of the hide
+/// log `hidden`, and moves `at` on.
+#[inline(always)]
+fn log_hide(hidden: &mut [(Node, ItemIx)], at: &mut usize, nn: Node, cc: ItemIx) {
+    debug_assert!(*at < hidden.len());
+    // SAFETY: the log has an entry per node (`Links::size_log`, before the
+    // search) and holds each option node at most once (`log.rs`).
+    unsafe { *hidden.get_unchecked_mut(*at) = (nn, cc) };
+    *at += 1;
 }
 
 /// Notes item `cc`, just shortened to `l` options, for the short stack

@@ -80,8 +80,12 @@ use crate::rule::Choice;
 
 mod choose;
 mod cover;
+mod log;
 mod look;
 mod search;
+
+use log::HideLog;
+pub(crate) use log::LogMarks;
 
 pub(crate) use search::{search, Marks};
 /// The flag a [`FLAGGED`] or [`TRACKED`] cover sets in an item's length, so
@@ -234,6 +238,8 @@ pub(crate) struct Links {
     /// [`Branching::LookAhead`](crate::Branching::LookAhead), in a box
     /// of its own: only that rule's search reads it.
     pub(crate) look: Box<LookState>,
+    /// The nodes the plain search's covers hid, for their undo (`log.rs`).
+    log: HideLog,
 }
 
 /// What the look-ahead keeps between levels (see `look.rs`).
@@ -283,6 +289,7 @@ impl Clone for Links {
             rank: self.rank.clone(),
             shuffled: self.shuffled,
             look: self.look.clone(),
+            log: HideLog::default(),
         }
     }
 }

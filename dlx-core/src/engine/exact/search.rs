@@ -16,6 +16,8 @@ use crate::rule::Plan;
 pub(crate) struct Marks<'a> {
     pub(crate) mark: &'a mut [usize],
     pub(crate) order: &'a mut [Order],
+    /// Where each level's covers start in the hide log (`log.rs`).
+    pub(crate) logged: &'a mut [LogMarks],
 }
 
 /// The plain links as [`Levels`]: covers that keep the stack of short
@@ -27,6 +29,22 @@ struct Plain<'a, const SHORT: bool, const K: usize, const RANKED: bool, const HO
     links: &'a mut Links,
     marks: Marks<'a>,
     choice: Choice,
+}
+
+impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode>
+    Plain<'_, SHORT, K, RANKED, HOW>
+{
+    /// Are the covers of these levels written to the hide log and undone
+    /// from it (`log.rs`)? Not under the early rule, whose covers stop
+    /// part-way. Not for pairs (`K` = 2), where undoing a row is one
+    /// unhide with nothing to walk: dom8x8 10% slower with the log under
+    /// `dlx1`, 2% under `short`. Under the other rules only for options of
+    /// any length, 3 or 4 nodes: with 6 (pentominoes), the walk's loops are
+    /// long and well predicted, and the log's store per hide cost 2%
+    /// (pent6x10_sym under `dlx1`), where the short rules gained 9-10% on
+    /// the same files; with 3 and 4 (Langford pairs, queens) it gained
+    /// 9-11%.
+    const LOG: bool = HOW == NOT_EARLY && K != 2 && (SHORT || K == 0 || K == 3 || K == 4);
 }
 
 impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> Levels
@@ -60,13 +78,26 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
     #[inline(always)]
     fn open(&mut self, c: u32, level: usize) -> u32 {
         let (links, best) = (&mut *self.links, ItemIx(c));
+        if Self::LOG {
+            self.marks.logged[level].open = links.log_open(level);
+        }
         if !SHORT {
-            links.cover::<PLAIN, K>(best);
+            if Self::LOG {
+                links.cover_logged::<PLAIN, K>(best);
+            } else {
+                links.cover::<PLAIN, K>(best);
+            }
         } else if links.len[best] == 1 {
             // A forced move: the covers of its option's other items follow
             // at once, so the items this cover shortens are covered next,
             // and pushing them would only leave stale entries on the stack.
-            links.cover::<FLAGGED, K>(best);
+            if Self::LOG {
+                links.cover_logged::<FLAGGED, K>(best);
+            } else {
+                links.cover::<FLAGGED, K>(best);
+            }
+        } else if Self::LOG {
+            links.cover_logged::<TRACKED, K>(best);
         } else {
             links.cover::<TRACKED, K>(best);
         }
@@ -77,12 +108,20 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
     }
 
     #[inline(always)]
-    fn close(&mut self, head: u32) {
-        let c = self.links.item[Node(head)];
-        if SHORT {
-            self.links.uncover::<FLAGGED, K>(c);
+    fn close(&mut self, head: u32, level: usize) {
+        let links = &mut *self.links;
+        let c = links.item[Node(head)];
+        if Self::LOG && links.logged(level) {
+            let mark = self.marks.logged[level].open;
+            if SHORT {
+                links.uncover_logged::<FLAGGED>(c, mark);
+            } else {
+                links.uncover_logged::<PLAIN>(c, mark);
+            }
+        } else if SHORT {
+            links.uncover::<FLAGGED, K>(c);
         } else {
-            self.links.uncover::<PLAIN, K>(c);
+            links.uncover::<PLAIN, K>(c);
         }
     }
 
@@ -97,7 +136,15 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
             if HOW == SHORTEST_FIRST {
                 self.marks.order[level] = covered;
             }
+        } else if Self::LOG && links.logged(level) {
+            self.marks.logged[level].commit = links.log_len();
+            if SHORT {
+                links.cover_others_logged::<TRACKED, K>(x);
+            } else {
+                links.cover_others_logged::<PLAIN, K>(x);
+            }
         } else if SHORT {
+            // Not logged, or a level opened under another rule (`log.rs`).
             links.cover_others::<TRACKED, K>(x);
         } else {
             links.cover_others::<PLAIN, K>(x);
@@ -110,6 +157,13 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
         let (links, x) = (&mut *self.links, Node(x));
         if HOW == SHORTEST_FIRST {
             links.uncover_others_in::<K>(x, self.marks.order[level]);
+        } else if Self::LOG && links.logged(level) {
+            let mark = self.marks.logged[level].commit;
+            if SHORT {
+                links.uncover_others_logged::<FLAGGED, K>(x, mark);
+            } else {
+                links.uncover_others_logged::<PLAIN, K>(x, mark);
+            }
         } else if SHORT {
             links.uncover_others::<FLAGGED, K>(x);
         } else {
@@ -179,8 +233,10 @@ impl<const K: usize> Levels for Look<'_, K> {
     }
 
     #[inline(always)]
-    fn close(&mut self, head: u32) {
-        self.plain.close(head);
+    fn close(&mut self, head: u32, _level: usize) {
+        // The look-ahead's covers are not logged: undone by the walk.
+        let c = self.plain.links.item[Node(head)];
+        self.plain.links.uncover::<FLAGGED, K>(c);
     }
 
     #[inline(always)]
@@ -205,7 +261,9 @@ impl<const K: usize> Levels for Look<'_, K> {
     fn uncommit(&mut self, x: u32, level: usize) {
         let links = &mut *self.plain.links;
         links.put_back_to(links.look.mark[level]);
-        self.plain.uncommit(x, level);
+        links.uncover_others::<FLAGGED, K>(Node(x));
+        // The short items the option's covers pushed are long again.
+        links.short_top = self.plain.marks.mark[level];
     }
 
     #[inline(always)]
@@ -324,6 +382,9 @@ fn with<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMod
     run: &mut Run<'_>,
     target: u64,
 ) -> Step {
+    if Plain::<SHORT, K, RANKED, HOW>::LOG {
+        links.size_log();
+    }
     let bmi = links.bmi;
     let mut plain = Plain::<SHORT, K, RANKED, HOW> {
         links,

@@ -122,7 +122,7 @@ impl<const E: bool> Levels for Lazy<'_, E> {
     }
 
     #[inline(always)]
-    fn close(&mut self, head: u32) {
+    fn close(&mut self, head: u32, _level: usize) {
         let c = self.0.node[Node(head)].item;
         self.0.uncover_from(c, c.header());
     }

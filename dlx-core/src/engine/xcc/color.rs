@@ -684,7 +684,7 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
     }
 
     #[inline(always)]
-    fn close(&mut self, head: u32) {
+    fn close(&mut self, head: u32, _level: usize) {
         self.0
             .uncover_item::<K, false>(self.0.item_color[Node(head)].item, true);
     }
