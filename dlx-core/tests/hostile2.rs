@@ -240,3 +240,50 @@ fn guesses_under_bounds_are_the_leaves_but_one() {
         }
     }
 }
+
+/// Random problems (colors, bounds, secondary items), the rule switched
+/// at every pause of a few nodes: the solutions are the one-rule count's,
+/// and the problem's links are left as they were (a fresh `dlx1` count has
+/// DLX1's, DLX2's or DLX3's nodes and updates again). The plain and
+/// colored searches keep a hide log under some rules and not others, and
+/// the colored early rule commits an option's items in another order than
+/// Algorithm C (`engine/exact/log.rs`, `engine/xcc/log.rs`).
+#[test]
+fn rules_switched_at_every_pause_leave_the_links_whole() {
+    let patterns: [&[Branching]; 3] = [
+        &[Branching::MinLength, Branching::Early],
+        &[Branching::ShortFirst, Branching::MinLength, Branching::Fast],
+        &Branching::ALL,
+    ];
+    for seed in 0..300u64 {
+        let text = random_text(seed);
+        let want = full(&text, Branching::MinLength);
+        for (p, pattern) in patterns.iter().enumerate() {
+            let mut f = parse(text.as_bytes()).unwrap();
+            let mut s = f.problem.solver();
+            let mut k = 0;
+            loop {
+                s.set_branching(pattern[k % pattern.len()]);
+                s.set_node_limit(Some(s.stats().nodes + 1 + (k + p) as u64 % 4));
+                k += 1;
+                if s.count(None).outcome == Outcome::Complete {
+                    break;
+                }
+            }
+            assert_eq!(
+                s.stats().solutions,
+                want.solutions,
+                "{seed} {pattern:?}\n{text}"
+            );
+            drop(s);
+            let mut s = f.problem.solver();
+            assert_eq!(s.count(None).outcome, Outcome::Complete);
+            let again = s.stats();
+            assert_eq!(
+                (again.solutions, again.nodes, again.updates),
+                (want.solutions, want.nodes, want.updates),
+                "{seed} after {pattern:?}\n{text}"
+            );
+        }
+    }
+}

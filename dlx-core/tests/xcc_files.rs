@@ -324,3 +324,56 @@ fn the_memo_counts_the_colored_files() {
     }
     assert!(counted >= 35, "{counted} files");
 }
+
+/// The rules switched every few nodes (a plan change forgets the hide log
+/// of Algorithm C's levels, which are then undone by walking their lists;
+/// `engine/xcc/log.rs`): every colored or bounded file that runs in under
+/// 0.05 s counts DLX2's or DLX3's solutions, and the links are whole again
+/// afterwards (the reference's nodes and updates on a fresh count).
+#[test]
+fn rules_switched_mid_search_keep_the_counts() {
+    use dlx_core::Outcome;
+    let patterns: [&[Branching]; 3] = [
+        &[Branching::MinLength, Branching::Early],
+        &[
+            Branching::Early,
+            Branching::MinLength,
+            Branching::ShortFirst,
+        ],
+        &Branching::ALL,
+    ];
+    let mut seen = 0;
+    for e in expected() {
+        let Some(counts) = e.counts else {
+            continue;
+        };
+        if e.seconds > 0.05 {
+            continue;
+        }
+        seen += 1;
+        let mut f = read(&e.file).unwrap();
+        for (p, pattern) in patterns.iter().enumerate() {
+            let mut s = f.problem.solver();
+            let mut k = 0;
+            loop {
+                s.set_branching(pattern[k % pattern.len()]);
+                let period = 1 + (k * 7 + p) as u64 % 53;
+                s.set_node_limit(Some(s.stats().nodes + period));
+                k += 1;
+                if s.count(None).outcome == Outcome::Complete {
+                    break;
+                }
+            }
+            assert_eq!(s.stats().solutions, counts.0, "{} {pattern:?}", e.file);
+            drop(s);
+            let again = f.problem.count_with_stats();
+            assert_eq!(
+                (again.solutions, again.nodes, again.updates),
+                counts,
+                "{} after {pattern:?}",
+                e.file
+            );
+        }
+    }
+    assert!(seen >= 20, "only {seen} files");
+}

@@ -279,6 +279,22 @@ impl<'a> Solver<'a> {
     pub fn set_branching(&mut self, branching: Branching) {
         let plan = strategy::plan(branching, self.strategy.kind);
         if !self.strategy.is_plain() {
+            let colored = matches!(self.strategy.links, Links::Colored | Links::ColoredByLength);
+            if self.started && colored && plan.early != self.strategy.plan.early {
+                // The levels are undone as the new rule undoes them.
+                let depth = match self.state {
+                    State::Forward => self.level,
+                    State::Recover => self.level + 1,
+                    State::Done => 0,
+                };
+                let was_early = self.strategy.plan.early;
+                let xcc = &mut self.p.work.xcc;
+                let log = !was_early && xcc.log_pays();
+                xcc.relevel(&self.p.work.choice[..depth], was_early, log);
+            } else if plan != self.strategy.plan {
+                // The levels covered now are undone by the walk.
+                self.p.work.xcc.forget_log();
+            }
             // Colored problems map the rule onto Algorithm C; bounded ones
             // follow DLX3's rule.
             self.p.work.xcc.choice_rule = plan.choice.colored();

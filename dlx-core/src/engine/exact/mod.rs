@@ -62,13 +62,13 @@
 //! dom8x8 1.35 -> 1.29 s, langford12 220 -> 208 ms, queens13 104 -> 99 ms,
 //! the pentominoes and the Sudoku sets unchanged.
 
-// The crate denies `unsafe_code` but in 16 files, all under `engine/`
+// The crate denies `unsafe_code` but in 8 files, all under `engine/`
 // (`grep -rl 'allow(unsafe_code)' dlx-core/src`); this module's four are
 // among them. It reads its arrays through `Arr`, whose indexing is
 // unchecked (`engine/arena.rs`; measured 25-30% faster on the pentomino
 // and domino benchmarks), and its files use `unsafe` for three things:
-// the same unchecked indexing on the short-item stack and the active
-// items' bit words (`choose.rs`, `cover.rs`), calling the AVX2 copy of the
+// the same unchecked indexing on the short-item stack, the hide log and
+// the active items' bit words (`choose.rs`, `cover.rs`), calling the AVX2 copy of the
 // length scan once the processor is known to have AVX2 (`choose.rs`; with
 // the stack, 1.23x on the forum's hardest Sudokus), and calling the
 // search's copy compiled for BMI (`with_bmi` in `search.rs`).

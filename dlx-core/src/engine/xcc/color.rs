@@ -542,7 +542,8 @@ impl XccLinks {
 
     /// Commits the items of the option of `x` other than `x`'s own (DLX2):
     /// covers the uncolored ones and purifies the colored ones not yet
-    /// purified with that color.
+    /// purified with that color. ([`XccLinks::commit_logged`] does the same
+    /// in the log.)
     #[inline]
     pub(crate) fn commit_others<const K: usize>(&mut self, x: u32) {
         let x = Node(x);
@@ -552,6 +553,20 @@ impl XccLinks {
             } else if node.color != PURIFIED {
                 links.purify::<K, false>(pp);
             }
+        });
+    }
+
+    /// [`XccLinks::commit_others`] in the order of memory, as the early
+    /// rule commits (without its stop at a dead end): for
+    /// [`XccLinks::relevel`].
+    pub(super) fn commit_others_in_memory<const K: usize>(&mut self, x: u32) {
+        self.for_others_while::<K, true>(Node(x), |links, pp, node| {
+            if node.color == NO_COLOR {
+                links.cover_item::<K, false>(node.item, true);
+            } else if node.color != PURIFIED {
+                links.purify::<K, false>(pp);
+            }
+            true
         });
     }
 
@@ -621,46 +636,56 @@ impl XccLinks {
     pub(crate) fn search_colors(&mut self, run: &mut Run<'_>, target: u64, early: bool) -> Step {
         if early {
             return match self.uniform {
-                1 => self.search_colors_k::<SPANS, true>(run, target),
-                2 => self.search_colors_k::<2, true>(run, target),
-                3 => self.search_colors_k::<3, true>(run, target),
-                4 => self.search_colors_k::<4, true>(run, target),
-                5 => self.search_colors_k::<5, true>(run, target),
-                6 => self.search_colors_k::<6, true>(run, target),
-                7 => self.search_colors_k::<7, true>(run, target),
-                _ => self.search_colors_k::<0, true>(run, target),
+                1 => self.search_colors_k::<SPANS, true, false>(run, target),
+                2 => self.search_colors_k::<2, true, false>(run, target),
+                3 => self.search_colors_k::<3, true, false>(run, target),
+                4 => self.search_colors_k::<4, true, false>(run, target),
+                5 => self.search_colors_k::<5, true, false>(run, target),
+                6 => self.search_colors_k::<6, true, false>(run, target),
+                7 => self.search_colors_k::<7, true, false>(run, target),
+                _ => self.search_colors_k::<0, true, false>(run, target),
             };
         }
+        // Options of lengths that differ, where the hide log pays, get
+        // copies of their own that log (`log.rs`).
+        let log = self.log_pays();
         match self.uniform {
-            1 => self.search_colors_k::<SPANS, false>(run, target),
-            2 => self.search_colors_k::<2, false>(run, target),
-            3 => self.search_colors_k::<3, false>(run, target),
-            4 => self.search_colors_k::<4, false>(run, target),
-            5 => self.search_colors_k::<5, false>(run, target),
-            6 => self.search_colors_k::<6, false>(run, target),
-            7 => self.search_colors_k::<7, false>(run, target),
-            _ => self.search_colors_k::<0, false>(run, target),
+            1 if log => self.search_colors_k::<SPANS, false, true>(run, target),
+            1 => self.search_colors_k::<SPANS, false, false>(run, target),
+            2 => self.search_colors_k::<2, false, false>(run, target),
+            3 => self.search_colors_k::<3, false, false>(run, target),
+            4 => self.search_colors_k::<4, false, false>(run, target),
+            5 => self.search_colors_k::<5, false, false>(run, target),
+            6 => self.search_colors_k::<6, false, false>(run, target),
+            7 => self.search_colors_k::<7, false, false>(run, target),
+            _ if log => self.search_colors_k::<0, false, true>(run, target),
+            _ => self.search_colors_k::<0, false, false>(run, target),
         }
     }
 
     /// [`XccLinks::search_colors`] for options of `K` nodes (0: any):
     /// Algorithm C (DLX2) until `run.solutions` reaches `target`, the tree
     /// is exhausted or the node limit stops it. The levels are DLX1's, so
-    /// `choice` and `stop` mean what they mean in the plain search.
-    pub(super) fn search_colors_k<const K: usize, const E: bool>(
+    /// `choice` and `stop` mean what they mean in the plain search. With
+    /// `L` (not under the early rule) the levels keep the hide log.
+    pub(super) fn search_colors_k<const K: usize, const E: bool, const L: bool>(
         &mut self,
         run: &mut Run<'_>,
         target: u64,
     ) -> Step {
-        search_levels(&mut Colored::<K, E>(self), run, target)
+        if L {
+            self.size_log(run.choice.len());
+        }
+        search_levels(&mut Colored::<K, E, L>(self), run, target)
     }
 }
 
 /// The colored links as [`Levels`], for options of `K` nodes (see
-/// [`walk`]), under the early rule when `E`.
-struct Colored<'a, const K: usize, const E: bool>(&'a mut XccLinks);
+/// [`walk`]), under the early rule when `E`; with `L`, each level's
+/// changes in the hide log (`log.rs`).
+struct Colored<'a, const K: usize, const E: bool, const L: bool>(&'a mut XccLinks);
 
-impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
+impl<const K: usize, const E: bool, const L: bool> Levels for Colored<'_, K, E, L> {
     #[inline(always)]
     fn choose(&mut self) -> Option<u32> {
         self.0.choose()
@@ -677,31 +702,50 @@ impl<const K: usize, const E: bool> Levels for Colored<'_, K, E> {
     }
 
     #[inline(always)]
-    fn open(&mut self, c: u32, _level: usize) -> u32 {
+    fn open(&mut self, c: u32, level: usize) -> u32 {
         let c = ItemIx(c);
-        self.0.cover_rows::<K, E, false>(c, true);
+        if L {
+            self.0.log_open(level);
+        }
+        if L && self.0.logged(level) {
+            self.0.open_logged::<K>(c, level);
+        } else {
+            self.0.cover_rows::<K, E, false>(c, true);
+        }
         self.0.link[c.header()].down.0
     }
 
     #[inline(always)]
-    fn close(&mut self, head: u32, _level: usize) {
-        self.0
-            .uncover_item::<K, false>(self.0.item_color[Node(head)].item, true);
+    fn close(&mut self, head: u32, level: usize) {
+        let c = self.0.item_color[Node(head)].item;
+        if L && self.0.logged(level) {
+            self.0.close_logged(c, level);
+        } else {
+            self.0.uncover_item::<K, false>(c, true);
+        }
     }
 
     #[inline(always)]
-    fn commit(&mut self, x: u32, _level: usize) -> bool {
+    fn commit(&mut self, x: u32, level: usize) -> bool {
         if E {
             self.0.commit_others_early::<K>(x)
         } else {
-            self.0.commit_others::<K>(x);
+            if L && self.0.logged(level) {
+                self.0.commit_logged::<K>(x, level);
+            } else {
+                self.0.commit_others::<K>(x);
+            }
             true
         }
     }
 
     #[inline(always)]
-    fn uncommit(&mut self, x: u32, _level: usize) {
-        self.0.uncommit_others::<K, E>(x);
+    fn uncommit(&mut self, x: u32, level: usize) {
+        if L && self.0.logged(level) {
+            self.0.uncommit_logged::<K>(x, level);
+        } else {
+            self.0.uncommit_others::<K, E>(x);
+        }
     }
 
     #[inline(always)]

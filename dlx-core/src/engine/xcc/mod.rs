@@ -65,6 +65,7 @@ use crate::rule::ColorChoice;
 pub(crate) mod bounds;
 mod choose;
 pub(crate) mod color;
+mod log;
 mod scores;
 #[cfg(test)]
 mod tests;
@@ -133,6 +134,8 @@ pub(crate) struct XccLinks {
     /// Under bounds, with many primary items, the tree of DLX3's choice
     /// (see [`scores`]).
     scores: scores::Scores,
+    /// What Algorithm C's levels changed, for their undo (`log.rs`).
+    log: log::HideLog,
 }
 
 /// The `K` of the search loops whose options have lengths that differ:
@@ -174,6 +177,11 @@ impl XccLinks {
         self.n_items = n;
         self.n_primary = primary;
         self.updates = 0;
+        // The hide log pays where options have 4 or more nodes on average
+        // (`log.rs`).
+        let rest = &items[n as usize + 1..];
+        let options = rest.iter().filter(|&&s| s == SPACER).count();
+        self.log.pays = rest.len() - options >= 4 * options;
         let (link, item_color) = (&mut self.link.data, &mut self.item_color.data);
         link.clear();
         item_color.clear();
@@ -389,6 +397,16 @@ impl XccLinks {
     /// [`walk`]).
     pub(crate) fn walk_len(&self) -> u32 {
         self.uniform
+    }
+
+    /// The `K` of the colored search's copy for these links: the shared
+    /// length of the options when it is 2 to 7, [`SPANS`], or 0 (see
+    /// [`XccLinks::search_colors`]).
+    pub(crate) fn walk_k(&self) -> u32 {
+        match self.uniform {
+            k @ 1..=7 => k,
+            _ => 0,
+        }
     }
 
     /// Takes primary item `c` out of the active list (marking it for the

@@ -1,0 +1,310 @@
+//! The hide log of Algorithm C (DLX2's search, the `dlx1` rule on colored
+//! problems), as the plain search keeps one (`engine/exact/log.rs`): each
+//! level's covers and purifications write down what they change, a node
+//! hidden (with its item) or a node marked purified (with the color it
+//! had), and the level is undone from the log, latest first, instead of
+//! walking the item lists again. The links, the colors and Knuth's node
+//! and update counts are the same either way.
+//!
+//! The search keeps the log where options differ in length and have 4 or
+//! more nodes on average (a copy of its own, `L` in `color.rs`, so that the
+//! others run as before). There, `dlx --rule dlx1` alternated against the
+//! walk, best of 5: er_6x6_c5 0.89 of the time, er_5x7_c5 0.88,
+//! rx_k2_p40s10 0.83, pa_6x8 0.91, edge_r4x5_c5 0.94, ws_6x6_k16 0.96,
+//! lp_n7_g13 0.99. On shorter options the entries cost more than the walk
+//! (latin_n7_g10, 3 nodes an option: 13% more instructions).
+//!
+//! The early rule's commits stop part-way and are not logged; levels
+//! opened before the rule changed mid-search are undone by the walk
+//! ([`HideLog::from`] is the lowest level in the log, as in the plain
+//! search), after [`XccLinks::relevel`] has done them again in the order
+//! the new rule undoes them.
+
+// Unchecked indexing on the log's entries and the levels' marks, which
+// the search sizes before it starts (`size_log`), one of the crate's
+// exceptions to `deny(unsafe_code)` (see `engine/exact/mod.rs`).
+#![allow(unsafe_code)]
+
+use super::*;
+
+/// What the covers and purifications of Algorithm C's levels changed, in
+/// order: `(node, record)` where the record is the node's own (a node
+/// hidden) or has item [`SPACER`] and the color the node had (a node
+/// marked [`PURIFIED`]).
+#[derive(Clone, Debug)]
+pub(crate) struct HideLog {
+    entries: Vec<(Node, ItemColor)>,
+    top: usize,
+    /// The lowest level whose changes are in the log; `usize::MAX` when
+    /// none is.
+    from: usize,
+    /// Per level, the log's length before its item was covered and before
+    /// its option was committed.
+    marks: Vec<[usize; 2]>,
+    /// Do the options have 4 or more nodes on average, where the log pays
+    /// (and, if their lengths differ, the search's copy keeps it)?
+    pub(super) pays: bool,
+}
+
+impl Default for HideLog {
+    fn default() -> Self {
+        HideLog {
+            entries: Vec::new(),
+            top: 0,
+            from: usize::MAX,
+            marks: Vec::new(),
+            pays: false,
+        }
+    }
+}
+
+impl XccLinks {
+    /// Makes room in the log for a search of `levels` levels: one entry
+    /// per node (a node is hidden or marked at most once along a path).
+    pub(crate) fn size_log(&mut self, levels: usize) {
+        let nodes = self.link.data.len();
+        if self.log.entries.len() < nodes {
+            let blank = ItemColor {
+                item: SPACER,
+                color: NO_COLOR,
+            };
+            self.log.entries.resize(nodes, (Node(0), blank));
+        }
+        if self.log.marks.len() < levels {
+            self.log.marks.resize(levels, [0; 2]);
+        }
+    }
+
+    /// Forgets what the log holds: the levels covered now are undone by the
+    /// walk (after a change of rule mid-search).
+    pub(crate) fn forget_log(&mut self) {
+        self.log.from = usize::MAX;
+    }
+
+    /// Do the searches of these links keep the log (options of lengths that
+    /// differ, 4 or more nodes on average)?
+    pub(crate) fn log_pays(&self) -> bool {
+        self.log.pays && self.walk_k() <= SPANS as u32
+    }
+
+    /// Are `level`'s changes in the log?
+    #[inline(always)]
+    pub(super) fn logged(&self, level: usize) -> bool {
+        level >= self.log.from
+    }
+
+    /// Before `level`'s item is covered: at or below [`HideLog::from`],
+    /// the log starts afresh there.
+    #[inline(always)]
+    pub(super) fn log_open(&mut self, level: usize) {
+        if level <= self.log.from {
+            self.log.from = level;
+            self.log.top = 0;
+        }
+    }
+
+    /// `level`'s marks.
+    #[inline(always)]
+    fn mark(&self, level: usize) -> &[usize; 2] {
+        debug_assert!(level < self.log.marks.len());
+        // SAFETY: `size_log` sized the marks to the search's levels.
+        unsafe { self.log.marks.get_unchecked(level) }
+    }
+
+    /// `level`'s marks, to write.
+    #[inline(always)]
+    fn mark_mut(&mut self, level: usize) -> &mut [usize; 2] {
+        debug_assert!(level < self.log.marks.len());
+        // SAFETY: as in `mark`.
+        unsafe { self.log.marks.get_unchecked_mut(level) }
+    }
+
+    /// Writes one entry.
+    #[inline(always)]
+    fn log_entry(&mut self, x: Node, record: ItemColor) {
+        let at = self.log.top;
+        debug_assert!(at < self.log.entries.len());
+        // SAFETY: the log has an entry per node (`size_log`, before the
+        // search), and holds each node at most once.
+        unsafe { *self.log.entries.get_unchecked_mut(at) = (x, record) };
+        self.log.top = at + 1;
+    }
+
+    /// Covers `level`'s item `c` as [`XccLinks::cover_item`] does, in the
+    /// log.
+    #[inline(always)]
+    pub(super) fn open_logged<const K: usize>(&mut self, c: ItemIx, level: usize) {
+        self.mark_mut(level)[0] = self.log.top;
+        self.cover_rows_logged::<K>(c);
+    }
+
+    /// [`XccLinks::cover_rows`] (a primary item deactivated), each hide
+    /// logged.
+    #[inline(always)]
+    fn cover_rows_logged<const K: usize>(&mut self, c: ItemIx) {
+        if c.0 < self.n_primary {
+            self.deactivate::<false>(c);
+        }
+        let mut updates = 1;
+        let head = c.header();
+        let mut rr = self.link[head].down;
+        while rr != head {
+            updates += self.hide_others_logged::<K>(rr);
+            rr = self.link[rr].down;
+        }
+        self.updates += updates;
+    }
+
+    /// [`XccLinks::hide_others`], each hide logged.
+    #[inline(always)]
+    fn hide_others_logged<const K: usize>(&mut self, rr: Node) -> u64 {
+        let mut updates = 0;
+        self.for_row_others::<K, false>(rr, |links, nn, node| {
+            if node.color != PURIFIED {
+                links.hide::<false, false>(nn, node.item);
+                links.log_entry(nn, node);
+                updates += 1;
+            }
+        });
+        updates
+    }
+
+    /// [`XccLinks::purify`], each hide and each mark logged.
+    #[inline(always)]
+    fn purify_logged<const K: usize>(&mut self, p: Node) {
+        let ItemColor { item: cc, color: x } = self.item_color[p];
+        let mut updates = 0;
+        let head = cc.header();
+        let mut rr = self.link[head].down;
+        while rr != head {
+            let color = self.item_color[rr].color;
+            if color != x {
+                updates += self.hide_others_logged::<K>(rr);
+            } else if rr != p {
+                self.item_color[rr].color = PURIFIED;
+                self.log_entry(
+                    rr,
+                    ItemColor {
+                        item: SPACER,
+                        color,
+                    },
+                );
+            }
+            rr = self.link[rr].down;
+        }
+        self.updates += updates;
+    }
+
+    /// Commits option `x` at `level` as [`XccLinks::commit_others`] does,
+    /// in the log.
+    #[inline(always)]
+    pub(super) fn commit_logged<const K: usize>(&mut self, x: u32, level: usize) {
+        self.mark_mut(level)[1] = self.log.top;
+        self.for_others::<K>(Node(x), |links, pp, node| {
+            if node.color == NO_COLOR {
+                links.cover_rows_logged::<K>(node.item);
+            } else if node.color != PURIFIED {
+                links.purify_logged::<K>(pp);
+            }
+        });
+    }
+
+    /// Undoes [`XccLinks::commit_logged`] of option `x` at `level`.
+    #[inline(always)]
+    pub(super) fn uncommit_logged<const K: usize>(&mut self, x: u32, level: usize) {
+        self.undo_to(self.mark(level)[1]);
+        self.for_others::<K>(Node(x), |links, _, node| {
+            if node.color == NO_COLOR && node.item.0 < links.n_primary {
+                links.reactivate::<false>(node.item);
+            }
+        });
+    }
+
+    /// Undoes [`XccLinks::open_logged`] of item `c` at `level`.
+    #[inline(always)]
+    pub(super) fn close_logged(&mut self, c: ItemIx, level: usize) {
+        self.undo_to(self.mark(level)[0]);
+        if c.0 < self.n_primary {
+            self.reactivate::<false>(c);
+        }
+    }
+
+    /// Undoes the entries logged after `mark`, latest first.
+    #[inline(always)]
+    fn undo_to(&mut self, mark: usize) {
+        let top = self.log.top;
+        debug_assert!(mark <= top && top <= self.log.entries.len());
+        let (entries, link, len, item_color) = (
+            &self.log.entries[mark..top],
+            &mut self.link,
+            &mut self.len,
+            &mut self.item_color,
+        );
+        for &(x, record) in entries.iter().rev() {
+            if record.item == SPACER {
+                item_color[x].color = record.color;
+            } else {
+                let Link { up, down } = link[x];
+                link[up].down = x;
+                link[down].up = x;
+                len[record.item] += 1;
+            }
+        }
+        self.log.top = mark;
+    }
+}
+
+impl XccLinks {
+    /// When the rule changes between the early rule and another one in
+    /// the middle of a search: undoes the `choice`s of the levels covered
+    /// now (`choice[k]`, an option of level `k`'s item), deepest first, as
+    /// they were done (`early` says whether by the early rule, `log` and
+    /// [`XccLinks::logged`] whether in the log), and does them again as
+    /// the new rule's levels undo them (the early rule commits an option's
+    /// items in the order of memory, Algorithm C from the chosen node on),
+    /// outside the log. The links and counts are those of the search
+    /// before; only the order in which each level will be undone changes.
+    /// Without this, a level undone in the other order left the lists in
+    /// another order (a later count of rxcc_p10_s6_o30 took 96 nodes where
+    /// DLX2 takes 53).
+    pub(crate) fn relevel(&mut self, choice: &[Node], early: bool, log: bool) {
+        match self.walk_k() {
+            0 => self.relevel_k::<0>(choice, early, log),
+            1 => self.relevel_k::<SPANS>(choice, early, log),
+            // Options of one length: both rules walk them in the same
+            // order.
+            _ => {}
+        }
+    }
+
+    /// [`XccLinks::relevel`] for the walks of `K`.
+    fn relevel_k<const K: usize>(&mut self, choice: &[Node], early: bool, log: bool) {
+        let updates = self.updates;
+        for (level, &x) in choice.iter().enumerate().rev() {
+            let c = self.item_color[x].item;
+            if log && self.logged(level) {
+                self.uncommit_logged::<K>(x.0, level);
+                self.close_logged(c, level);
+            } else {
+                if early {
+                    self.uncommit_others::<K, true>(x.0);
+                } else {
+                    self.uncommit_others::<K, false>(x.0);
+                }
+                self.uncover_item::<K, false>(c, true);
+            }
+        }
+        self.forget_log();
+        for &x in choice {
+            let c = self.item_color[x].item;
+            self.cover_item::<K, false>(c, true);
+            if early {
+                // Now under Algorithm C.
+                self.commit_others::<K>(x.0);
+            } else {
+                self.commit_others_in_memory::<K>(x.0);
+            }
+        }
+        self.updates = updates;
+    }
+}
