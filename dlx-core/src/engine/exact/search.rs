@@ -360,6 +360,8 @@ pub(crate) fn search(
     match (short, k) {
         (true, 3) => with::<true, 3, false, NOT_EARLY>(links, marks, rule, run, target),
         (true, 4) => with::<true, 4, false, NOT_EARLY>(links, marks, rule, run, target),
+        // Pairs keep the walk (see `Plain::LOG`).
+        (true, 2) => with::<true, 2, false, NOT_EARLY>(links, marks, rule, run, target),
         (true, _) => with::<true, 0, false, NOT_EARLY>(links, marks, rule, run, target),
         (false, 3) => with::<false, 3, false, NOT_EARLY>(links, marks, rule, run, target),
         (false, 4) => with::<false, 4, false, NOT_EARLY>(links, marks, rule, run, target),
