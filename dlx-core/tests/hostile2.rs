@@ -7,7 +7,7 @@
 use dlx_core::text::parse;
 use dlx_core::{Branching, Outcome, Solver, Stats};
 
-use crate::common::Lcg;
+use crate::common::{count_switching, Lcg};
 
 /// A random problem as text: `np` primary items (some bounded when
 /// `bounds`), `ns` secondary ones, options of 1 to 4 items, colors on
@@ -261,20 +261,8 @@ fn rules_switched_at_every_pause_leave_the_links_whole() {
         for (p, pattern) in patterns.iter().enumerate() {
             let mut f = parse(text.as_bytes()).unwrap();
             let mut s = f.problem.solver();
-            let mut k = 0;
-            loop {
-                s.set_branching(pattern[k % pattern.len()]);
-                s.set_node_limit(Some(s.stats().nodes + 1 + (k + p) as u64 % 4));
-                k += 1;
-                if s.count(None).outcome == Outcome::Complete {
-                    break;
-                }
-            }
-            assert_eq!(
-                s.stats().solutions,
-                want.solutions,
-                "{seed} {pattern:?}\n{text}"
-            );
+            let found = count_switching(&mut s, pattern, |k| 1 + (k + p) as u64 % 4);
+            assert_eq!(found, want.solutions, "{seed} {pattern:?}\n{text}");
             drop(s);
             let mut s = f.problem.solver();
             assert_eq!(s.count(None).outcome, Outcome::Complete);

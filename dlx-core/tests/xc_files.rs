@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use dlx_core::text;
 
-use crate::common::{check_cover, data_path};
+use crate::common::{check_cover, count_switching, data_path};
 
 struct Expected {
     file: String,
@@ -161,7 +161,7 @@ fn options_without_primary_items_are_never_chosen() {
 /// again afterwards (DLX1's nodes and updates on a fresh count).
 #[test]
 fn rules_switched_mid_search_keep_the_counts() {
-    use dlx_core::{Branching, Outcome};
+    use dlx_core::Branching;
     let patterns: [&[Branching]; 4] = [
         &[Branching::MinLength, Branching::ShortFirst],
         &[
@@ -180,17 +180,8 @@ fn rules_switched_mid_search_keep_the_counts() {
         for (p, pattern) in patterns.iter().enumerate() {
             let mut f = load(&e.file);
             let mut s = f.problem.solver();
-            let mut k = 0;
-            loop {
-                s.set_branching(pattern[k % pattern.len()]);
-                let period = 1 + (k * 7 + p) as u64 % 97;
-                s.set_node_limit(Some(s.stats().nodes + period));
-                k += 1;
-                if s.count(None).outcome == Outcome::Complete {
-                    break;
-                }
-            }
-            assert_eq!(s.stats().solutions, e.solutions, "{} {pattern:?}", e.file);
+            let found = count_switching(&mut s, pattern, |k| 1 + (k * 7 + p) as u64 % 97);
+            assert_eq!(found, e.solutions, "{} {pattern:?}", e.file);
             drop(s);
             let again = f.problem.count_with_stats();
             assert_eq!(

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use dlx_core::memo::{Memo, MemoError};
 use dlx_core::{text, Branching, Kind, OptionId, Problem};
 
-use crate::common::data_path;
+use crate::common::{count_switching, data_path};
 
 /// One row of `COUNTS.txt`: the reference program's figures, or `None` for
 /// a file it rejects.
@@ -332,7 +332,6 @@ fn the_memo_counts_the_colored_files() {
 /// afterwards (the reference's nodes and updates on a fresh count).
 #[test]
 fn rules_switched_mid_search_keep_the_counts() {
-    use dlx_core::Outcome;
     let patterns: [&[Branching]; 3] = [
         &[Branching::MinLength, Branching::Early],
         &[
@@ -354,17 +353,8 @@ fn rules_switched_mid_search_keep_the_counts() {
         let mut f = read(&e.file).unwrap();
         for (p, pattern) in patterns.iter().enumerate() {
             let mut s = f.problem.solver();
-            let mut k = 0;
-            loop {
-                s.set_branching(pattern[k % pattern.len()]);
-                let period = 1 + (k * 7 + p) as u64 % 53;
-                s.set_node_limit(Some(s.stats().nodes + period));
-                k += 1;
-                if s.count(None).outcome == Outcome::Complete {
-                    break;
-                }
-            }
-            assert_eq!(s.stats().solutions, counts.0, "{} {pattern:?}", e.file);
+            let found = count_switching(&mut s, pattern, |k| 1 + (k * 7 + p) as u64 % 53);
+            assert_eq!(found, counts.0, "{} {pattern:?}", e.file);
             drop(s);
             let again = f.problem.count_with_stats();
             assert_eq!(

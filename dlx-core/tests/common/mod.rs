@@ -1,6 +1,6 @@
 //! Helpers shared by the test modules.
 
-use dlx_core::{Branching, OptionId, Outcome, Problem};
+use dlx_core::{Branching, OptionId, Outcome, Problem, Solver};
 
 /// Every branching rule.
 pub const BRANCHINGS: [Branching; 8] = Branching::ALL;
@@ -142,4 +142,22 @@ impl Lcg {
             v.swap(i, self.index(i + 1));
         }
     }
+}
+
+/// Counts all the solutions with `s`, pausing every `period(k)` nodes
+/// (`k` the pause's number) and switching at each pause to the next rule
+/// of `pattern`, round and round; returns the solutions found.
+pub fn count_switching(
+    s: &mut Solver<'_>,
+    pattern: &[Branching],
+    period: impl Fn(usize) -> u64,
+) -> u64 {
+    for k in 0.. {
+        s.set_branching(pattern[k % pattern.len()]);
+        s.set_node_limit(Some(s.stats().nodes + period(k)));
+        if s.count(None).outcome == Outcome::Complete {
+            break;
+        }
+    }
+    s.stats().solutions
 }
