@@ -270,7 +270,11 @@ impl XccLinks {
             }
         }
         if cur != head {
-            self.commit_others_bounded::<K, T>(cur);
+            if logs_bounded::<K, T>() {
+                self.commit_bounded_logged::<K>(cur, level);
+            } else {
+                self.commit_others_bounded::<K, T>(cur);
+            }
         }
         Some(guess)
     }
@@ -337,6 +341,10 @@ impl XccLinks {
         choice: &mut [Node],
         stop: &mut [Node],
     ) -> bool {
+        // The replayed levels' commits may go to the hide log, which the
+        // search then starts afresh above them: they are never undone.
+        self.size_log(choice.len());
+        self.clear_log();
         for (level, &m) in path.iter().enumerate() {
             match self.moves_bounded_t::<T>() {
                 Moves::Branch(n) if m < n => {}
@@ -404,6 +412,13 @@ impl XccLinks {
         let stop = &mut *run.stop;
         let mut level = run.level;
         let floor = run.floor;
+        if logs_bounded::<K, T>() {
+            self.size_log(choice.len());
+            if level == floor && matches!(at, At::Forward) {
+                // Nothing above the floor is covered yet.
+                self.clear_log();
+            }
+        }
         // Counted as a move is made (not ahead when a level is entered, as
         // Algorithm C's levels count them): a level's moves are not known
         // until its tweaks have been made.
@@ -476,7 +491,11 @@ impl XccLinks {
                         at = At::Backup;
                         continue;
                     }
-                    self.uncommit_others_bounded::<K, T>(cur);
+                    if logs_bounded::<K, T>() {
+                        self.uncommit_bounded_logged::<K>(cur, level);
+                    } else {
+                        self.uncommit_others_bounded::<K, T>(cur);
+                    }
                     choice[level] = self.link[cur].down;
                     at = At::Advance;
                 }
@@ -486,4 +505,15 @@ impl XccLinks {
         run.guesses += guesses;
         step
     }
+}
+
+/// Do Algorithm M's levels keep the hide log (`log.rs`): their commits
+/// logged and undone from it? Not with the choice's tree (`T`), whose
+/// marks the walk's undo makes, and not for options of 5 or more nodes
+/// each, where the walk is predicted well (tetro_1to3_5x8 4% slower with
+/// the log, tetro_2x2_4x10 2%). Elsewhere, `dlx FILE` alternated against
+/// the walk, best of 7: pam_5x8_b13 0.89 of the time, rm_p30s40 0.94,
+/// rm_p20s10 0.96, kq_n8_2_d2 0.96.
+const fn logs_bounded<const K: usize, const T: bool>() -> bool {
+    !T && K <= 4
 }

@@ -6,6 +6,10 @@
 //! walking the item lists again. The links, the colors and Knuth's node
 //! and update counts are the same either way.
 //!
+//! Algorithm M (DLX3's search) logs its commits too, where options have
+//! at most 4 nodes or differ in length (see `logs_bounded` in `bounds.rs`;
+//! its tweaks keep their own undo).
+//!
 //! The search keeps the log where options differ in length and have 4 or
 //! more nodes on average (a copy of its own, `L` in `color.rs`, so that the
 //! others run as before). There, `dlx --rule dlx1` alternated against the
@@ -306,5 +310,57 @@ impl XccLinks {
             }
         }
         self.updates = updates;
+    }
+}
+
+impl XccLinks {
+    /// Empties the log.
+    pub(super) fn clear_log(&mut self) {
+        self.log.top = 0;
+    }
+
+    /// [`XccLinks::commit_others_bounded`] without the choice's tree, its
+    /// hides and marks in the log after `level`'s commit mark.
+    #[inline(always)]
+    pub(super) fn commit_bounded_logged<const K: usize>(&mut self, x: Node, level: usize) {
+        self.mark_mut(level)[1] = self.log.top;
+        self.for_others::<K>(
+            x,
+            #[inline(always)]
+            |links, pp, node| {
+                let cc = node.item;
+                if cc.0 < links.n_primary {
+                    let b = &mut links.bounds[cc].bound;
+                    *b -= 1;
+                    if *b == 0 {
+                        links.cover_rows_logged::<K>(cc);
+                    }
+                } else if node.color == NO_COLOR {
+                    links.cover_rows_logged::<K>(cc);
+                } else if node.color != PURIFIED {
+                    links.purify_logged::<K>(pp);
+                }
+            },
+        );
+    }
+
+    /// Undoes [`XccLinks::commit_bounded_logged`]: the log, then the
+    /// bounds, and the items whose bound had run out made active again.
+    #[inline(always)]
+    pub(super) fn uncommit_bounded_logged<const K: usize>(&mut self, x: Node, level: usize) {
+        self.undo_to(self.mark(level)[1]);
+        self.for_others::<K>(
+            x,
+            #[inline(always)]
+            |links, _, node| {
+                let cc = node.item;
+                if cc.0 < links.n_primary {
+                    if links.bounds[cc].bound == 0 {
+                        links.reactivate::<false>(cc);
+                    }
+                    links.bounds[cc].bound += 1;
+                }
+            },
+        );
     }
 }
