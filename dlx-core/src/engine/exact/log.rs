@@ -20,8 +20,8 @@
 //! pairs, and under `dlx1` options of 5 or more nodes; the early rule's
 //! covers stop part-way and keep their walk.
 //!
-//! A level's covers are logged when the level was opened under a short
-//! rule; levels opened before the rule changed mid-search (see
+//! A level's covers are logged when the level was opened under a rule
+//! that logs; levels opened before the rule changed mid-search (see
 //! [`Solver::set_branching`]) are undone by the walk. [`HideLog::from`]
 //! tells them apart: the levels from it up are logged. Opening a level at
 //! or below it starts the log afresh there, so the log only ever holds

@@ -546,21 +546,15 @@ impl XccLinks {
     /// in the log.)
     #[inline]
     pub(crate) fn commit_others<const K: usize>(&mut self, x: u32) {
-        let x = Node(x);
-        self.for_others::<K>(x, |links, pp, node| {
-            if node.color == NO_COLOR {
-                links.cover_item::<K, false>(node.item, true);
-            } else if node.color != PURIFIED {
-                links.purify::<K, false>(pp);
-            }
-        });
+        self.commit_others_in::<K, false>(x);
     }
 
-    /// [`XccLinks::commit_others`] in the order of memory, as the early
-    /// rule commits (without its stop at a dead end): for
-    /// [`XccLinks::relevel`].
-    pub(super) fn commit_others_in_memory<const K: usize>(&mut self, x: u32) {
-        self.for_others_while::<K, true>(Node(x), |links, pp, node| {
+    /// [`XccLinks::commit_others`], with `ONE_LOOP` in the order of memory
+    /// as the early rule commits (without its stop at a dead end; for
+    /// [`XccLinks::relevel`]).
+    #[inline(always)]
+    pub(super) fn commit_others_in<const K: usize, const ONE_LOOP: bool>(&mut self, x: u32) {
+        self.for_others_while::<K, ONE_LOOP>(Node(x), |links, pp, node| {
             if node.color == NO_COLOR {
                 links.cover_item::<K, false>(node.item, true);
             } else if node.color != PURIFIED {

@@ -6,11 +6,7 @@
 //! walking the item lists again. The links, the colors and Knuth's node
 //! and update counts are the same either way.
 //!
-//! Algorithm M (DLX3's search) logs its commits too, where options have
-//! at most 4 nodes or differ in length (see `logs_bounded` in `bounds.rs`;
-//! its tweaks keep their own undo).
-//!
-//! The search keeps the log where options differ in length and have 4 or
+//! Algorithm C's search keeps the log where options differ in length and have 4 or
 //! more nodes on average (a copy of its own, `L` in `color.rs`, so that the
 //! others run as before). There, `dlx --rule dlx1` alternated against the
 //! walk, best of 5: er_6x6_c5 0.89 of the time, er_5x7_c5 0.88,
@@ -23,6 +19,10 @@
 //! ([`HideLog::from`] is the lowest level in the log, as in the plain
 //! search), after [`XccLinks::relevel`] has done them again in the order
 //! the new rule undoes them.
+//!
+//! Algorithm M (DLX3's search) logs its commits too, where options have
+//! at most 4 nodes or differ in length (see `logs_bounded` in `bounds.rs`;
+//! its tweaks keep their own undo).
 
 // Unchecked indexing on the log's entries and the levels' marks, which
 // the search sizes before it starts (`size_log`), one of the crate's
@@ -306,7 +306,7 @@ impl XccLinks {
                 // Now under Algorithm C.
                 self.commit_others::<K>(x.0);
             } else {
-                self.commit_others_in_memory::<K>(x.0);
+                self.commit_others_in::<K, true>(x.0);
             }
         }
         self.updates = updates;
