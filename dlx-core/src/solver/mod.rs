@@ -289,7 +289,7 @@ impl<'a> Solver<'a> {
                 };
                 let was_early = self.strategy.plan.early;
                 let xcc = &mut self.p.work.xcc;
-                let log = !was_early && xcc.log_pays();
+                let log = xcc.log_pays();
                 xcc.relevel(&self.p.work.choice[..depth], was_early, log);
             } else if plan != self.strategy.plan {
                 // The levels covered now are undone by the walk.

@@ -628,32 +628,29 @@ impl XccLinks {
     /// commit leaves some active primary item without options is undone at
     /// once and is not a node (the item choice is `choice_rule`'s).
     pub(crate) fn search_colors(&mut self, run: &mut Run<'_>, target: u64, early: bool) -> Step {
+        // The copies that walk to the spacer keep the hide log (`log.rs`).
+        debug_assert_eq!(self.log_pays(), !(2..=7).contains(&self.uniform));
         if early {
             return match self.uniform {
-                1 => self.search_colors_k::<SPANS, true, false>(run, target),
+                1 => self.search_colors_k::<SPANS, true, true>(run, target),
                 2 => self.search_colors_k::<2, true, false>(run, target),
                 3 => self.search_colors_k::<3, true, false>(run, target),
                 4 => self.search_colors_k::<4, true, false>(run, target),
                 5 => self.search_colors_k::<5, true, false>(run, target),
                 6 => self.search_colors_k::<6, true, false>(run, target),
                 7 => self.search_colors_k::<7, true, false>(run, target),
-                _ => self.search_colors_k::<0, true, false>(run, target),
+                _ => self.search_colors_k::<0, true, true>(run, target),
             };
         }
-        // Options of lengths that differ, where the hide log pays, get
-        // copies of their own that log (`log.rs`).
-        let log = self.log_pays();
         match self.uniform {
-            1 if log => self.search_colors_k::<SPANS, false, true>(run, target),
-            1 => self.search_colors_k::<SPANS, false, false>(run, target),
+            1 => self.search_colors_k::<SPANS, false, true>(run, target),
             2 => self.search_colors_k::<2, false, false>(run, target),
             3 => self.search_colors_k::<3, false, false>(run, target),
             4 => self.search_colors_k::<4, false, false>(run, target),
             5 => self.search_colors_k::<5, false, false>(run, target),
             6 => self.search_colors_k::<6, false, false>(run, target),
             7 => self.search_colors_k::<7, false, false>(run, target),
-            _ if log => self.search_colors_k::<0, false, true>(run, target),
-            _ => self.search_colors_k::<0, false, false>(run, target),
+            _ => self.search_colors_k::<0, false, true>(run, target),
         }
     }
 
@@ -661,7 +658,7 @@ impl XccLinks {
     /// Algorithm C (DLX2) until `run.solutions` reaches `target`, the tree
     /// is exhausted or the node limit stops it. The levels are DLX1's, so
     /// `choice` and `stop` mean what they mean in the plain search. With
-    /// `L` (not under the early rule) the levels keep the hide log.
+    /// `L` the levels keep the hide log.
     pub(super) fn search_colors_k<const K: usize, const E: bool, const L: bool>(
         &mut self,
         run: &mut Run<'_>,
@@ -702,7 +699,7 @@ impl<const K: usize, const E: bool, const L: bool> Levels for Colored<'_, K, E, 
             self.0.log_open(level);
         }
         if L && self.0.logged(level) {
-            self.0.open_logged::<K>(c, level);
+            self.0.open_logged::<K, E>(c, level);
         } else {
             self.0.cover_rows::<K, E, false>(c, true);
         }
@@ -722,7 +719,11 @@ impl<const K: usize, const E: bool, const L: bool> Levels for Colored<'_, K, E, 
     #[inline(always)]
     fn commit(&mut self, x: u32, level: usize) -> bool {
         if E {
-            self.0.commit_others_early::<K>(x)
+            if L && self.0.logged(level) {
+                self.0.commit_early_logged::<K>(x, level)
+            } else {
+                self.0.commit_others_early::<K>(x)
+            }
         } else {
             if L && self.0.logged(level) {
                 self.0.commit_logged::<K>(x, level);

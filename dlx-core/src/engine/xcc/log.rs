@@ -6,16 +6,25 @@
 //! walking the item lists again. The links, the colors and Knuth's node
 //! and update counts are the same either way.
 //!
-//! Algorithm C's search keeps the log where options differ in length and have 4 or
-//! more nodes on average (a copy of its own, `L` in `color.rs`, so that the
-//! others run as before). There, `dlx --rule dlx1` alternated against the
-//! walk, best of 5: er_6x6_c5 0.89 of the time, er_5x7_c5 0.88,
-//! rx_k2_p40s10 0.83, pa_6x8 0.91, edge_r4x5_c5 0.94, ws_6x6_k16 0.96,
-//! lp_n7_g13 0.99. On shorter options the entries cost more than the walk
-//! (latin_n7_g10, 3 nodes an option: 13% more instructions).
+//! Algorithm C's search keeps the log where options differ in length, or
+//! all have more than 7 nodes: the copies that walk to the spacer (a copy
+//! of its own, `L` in `color.rs`, so that the others run as before).
+//! There, `dlx --rule dlx1` alternated against the walk, best of 5:
+//! er_6x6_c5 0.89 of the time, er_5x7_c5 0.88, rx_k2_p40s10 0.83, pa_6x8
+//! 0.91, edge_r4x5_c5 0.94, ws_6x6_k16 0.96, lp_n7_g13 0.99; and on short
+//! options of lengths that differ (1 to 5 nodes, 3 on average:
+//! rx_short_p44s12 and 8 files generated like it) 0.93-0.98, one file of
+//! 2.5 nodes an option unchanged. Options of one length up to 7 keep
+//! the copies that find their nodes by arithmetic, without the log
+//! (latin_n7_g10, 3 nodes an option: 13% more instructions with it).
 //!
-//! The early rule's commits stop part-way and are not logged; levels
-//! opened before the rule changed mid-search are undone by the walk
+//! The early rule keeps the log in the same copies: a commit that stops
+//! part-way (a dead end) is undone from the log at once, as the walk
+//! undid what it had done. `dlx --rule fast` (the early rule) alternated
+//! against the walk, best of 5: rx_k2_p40s10 0.82 of the time, the short
+//! random files 0.97-0.99, er, ws, pa and lp unchanged (within 0.5%);
+//! the same nodes and updates. Levels opened before the rule changed
+//! mid-search are undone by the walk
 //! ([`HideLog::from`] is the lowest level in the log, as in the plain
 //! search), after [`XccLinks::relevel`] has done them again in the order
 //! the new rule undoes them.
@@ -45,9 +54,6 @@ pub(crate) struct HideLog {
     /// Per level, the log's length before its item was covered and before
     /// its option was committed.
     marks: Vec<[usize; 2]>,
-    /// Do the options have 4 or more nodes on average, where the log pays
-    /// (and, if their lengths differ, the search's copy keeps it)?
-    pub(super) pays: bool,
 }
 
 impl Default for HideLog {
@@ -57,7 +63,6 @@ impl Default for HideLog {
             top: 0,
             from: usize::MAX,
             marks: Vec::new(),
-            pays: false,
         }
     }
 }
@@ -86,9 +91,10 @@ impl XccLinks {
     }
 
     /// Do the searches of these links keep the log (options of lengths that
-    /// differ, 4 or more nodes on average)?
+    /// differ, or all of more than 7 nodes: the copies that walk to the
+    /// spacer)?
     pub(crate) fn log_pays(&self) -> bool {
-        self.log.pays && self.walk_k() <= SPANS as u32
+        self.walk_k() <= SPANS as u32
     }
 
     /// Are `level`'s changes in the log?
@@ -135,17 +141,24 @@ impl XccLinks {
     }
 
     /// Covers `level`'s item `c` as [`XccLinks::cover_item`] does, in the
-    /// log.
+    /// log; with `E` (the early rule) its rows walked in the order of
+    /// memory, as [`XccLinks::cover_rows`] walks them under the early rule.
     #[inline(always)]
-    pub(super) fn open_logged<const K: usize>(&mut self, c: ItemIx, level: usize) {
+    pub(super) fn open_logged<const K: usize, const E: bool>(&mut self, c: ItemIx, level: usize) {
         self.mark_mut(level)[0] = self.log.top;
-        self.cover_rows_logged::<K>(c);
+        self.cover_rows_logged::<K, false, E>(c);
     }
 
     /// [`XccLinks::cover_rows`] (a primary item deactivated), each hide
-    /// logged.
+    /// logged. With `E` (the early rule, whose rows are walked in the
+    /// order of memory), the cover stops after the row that leaves an
+    /// active primary item without options, as [`XccLinks::cover_early`]
+    /// does, and the result is false.
     #[inline(always)]
-    fn cover_rows_logged<const K: usize>(&mut self, c: ItemIx) {
+    fn cover_rows_logged<const K: usize, const E: bool, const ONE_LOOP: bool>(
+        &mut self,
+        c: ItemIx,
+    ) -> bool {
         if c.0 < self.n_primary {
             self.deactivate::<false>(c);
         }
@@ -153,29 +166,41 @@ impl XccLinks {
         let head = c.header();
         let mut rr = self.link[head].down;
         while rr != head {
-            updates += self.hide_others_logged::<K>(rr);
+            let (hidden, emptied) = self.hide_others_logged::<K, E, ONE_LOOP>(rr);
+            updates += hidden;
+            if E && emptied && self.row_is_dead::<K>(rr) {
+                self.updates += updates;
+                return false;
+            }
             rr = self.link[rr].down;
         }
         self.updates += updates;
+        true
     }
 
     /// [`XccLinks::hide_others`], each hide logged.
     #[inline(always)]
-    fn hide_others_logged<const K: usize>(&mut self, rr: Node) -> u64 {
+    fn hide_others_logged<const K: usize, const E: bool, const ONE_LOOP: bool>(
+        &mut self,
+        rr: Node,
+    ) -> (u64, bool) {
         let mut updates = 0;
-        self.for_row_others::<K, false>(rr, |links, nn, node| {
+        let mut emptied = false;
+        self.for_row_others::<K, ONE_LOOP>(rr, |links, nn, node| {
             if node.color != PURIFIED {
-                links.hide::<false, false>(nn, node.item);
+                emptied |= links.hide::<E, false>(nn, node.item);
                 links.log_entry(nn, node);
                 updates += 1;
             }
         });
-        updates
+        (updates, emptied)
     }
 
-    /// [`XccLinks::purify`], each hide and each mark logged.
+    /// [`XccLinks::purify`], each hide and each mark logged; with `E`,
+    /// stopping as [`XccLinks::purify_early`] does (the result is then
+    /// false).
     #[inline(always)]
-    fn purify_logged<const K: usize>(&mut self, p: Node) {
+    fn purify_logged<const K: usize, const E: bool>(&mut self, p: Node) -> bool {
         let ItemColor { item: cc, color: x } = self.item_color[p];
         let mut updates = 0;
         let head = cc.header();
@@ -183,7 +208,12 @@ impl XccLinks {
         while rr != head {
             let color = self.item_color[rr].color;
             if color != x {
-                updates += self.hide_others_logged::<K>(rr);
+                let (hidden, emptied) = self.hide_others_logged::<K, E, E>(rr);
+                updates += hidden;
+                if E && emptied && self.row_is_dead::<K>(rr) {
+                    self.updates += updates;
+                    return false;
+                }
             } else if rr != p {
                 self.item_color[rr].color = PURIFIED;
                 self.log_entry(
@@ -197,6 +227,7 @@ impl XccLinks {
             rr = self.link[rr].down;
         }
         self.updates += updates;
+        true
     }
 
     /// Commits option `x` at `level` as [`XccLinks::commit_others`] does,
@@ -206,11 +237,35 @@ impl XccLinks {
         self.mark_mut(level)[1] = self.log.top;
         self.for_others::<K>(Node(x), |links, pp, node| {
             if node.color == NO_COLOR {
-                links.cover_rows_logged::<K>(node.item);
+                links.cover_rows_logged::<K, false, false>(node.item);
             } else if node.color != PURIFIED {
-                links.purify_logged::<K>(pp);
+                links.purify_logged::<K, false>(pp);
             }
         });
+    }
+
+    /// Commits option `x` at `level` as [`XccLinks::commit_others_early`]
+    /// does (the same items in the same order, the same stop), in the log:
+    /// a commit that stops is undone from the log, and the result is false.
+    #[inline(always)]
+    pub(super) fn commit_early_logged<const K: usize>(&mut self, x: u32, level: usize) -> bool {
+        self.mark_mut(level)[1] = self.log.top;
+        self.trying = Node(x);
+        let ok = self.for_others_while::<K, true>(Node(x), |links, pp, node| {
+            if node.color == NO_COLOR {
+                links.cover_rows_logged::<K, true, true>(node.item)
+            } else if node.color != PURIFIED {
+                links.purify_logged::<K, true>(pp)
+            } else {
+                true
+            }
+        });
+        if !ok {
+            // The items not reached are active still: making them active
+            // again changes nothing.
+            self.uncommit_logged::<K>(x, level);
+        }
+        ok
     }
 
     /// Undoes [`XccLinks::commit_logged`] of option `x` at `level`.
@@ -333,12 +388,12 @@ impl XccLinks {
                     let b = &mut links.bounds[cc].bound;
                     *b -= 1;
                     if *b == 0 {
-                        links.cover_rows_logged::<K>(cc);
+                        links.cover_rows_logged::<K, false, false>(cc);
                     }
                 } else if node.color == NO_COLOR {
-                    links.cover_rows_logged::<K>(cc);
+                    links.cover_rows_logged::<K, false, false>(cc);
                 } else if node.color != PURIFIED {
-                    links.purify_logged::<K>(pp);
+                    links.purify_logged::<K, false>(pp);
                 }
             },
         );

@@ -177,11 +177,6 @@ impl XccLinks {
         self.n_items = n;
         self.n_primary = primary;
         self.updates = 0;
-        // The hide log pays where options have 4 or more nodes on average
-        // (`log.rs`).
-        let rest = &items[n as usize + 1..];
-        let options = rest.iter().filter(|&&s| s == SPACER).count();
-        self.log.pays = rest.len() - options >= 4 * options;
         let (link, item_color) = (&mut self.link.data, &mut self.item_color.data);
         link.clear();
         item_color.clear();
