@@ -386,10 +386,28 @@ fn generate_on_many_threads_stops_at_its_time_limit() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_ends_a_long_count_at_once() {
-    use std::os::unix::process::ExitStatusExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    unsafe extern "C" {
+        // libc's `signal(2)`, always linked on Unix.
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGINT: i32 = 2;
+    const SIG_DFL: usize = 0;
     // An empty 25x25 board: a count without end. SIGINT ends the process
     // as it ends any program (status 130 in a shell), without delay.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"))
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dlx-sudoku"));
+    // SAFETY: `signal` is async-signal-safe, so it may run between fork
+    // and exec. The child starts with SIGINT's default action, as a
+    // program started from a terminal does: a run of the tests in the
+    // background of a shell without job control (`cmd &` in a script)
+    // ignores SIGINT, and a child inherits that.
+    unsafe {
+        command.pre_exec(|| {
+            signal(SIGINT, SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = command
         .args(["count", "-"])
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::null())
