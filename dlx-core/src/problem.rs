@@ -268,16 +268,20 @@ impl Problem {
             State::Done => 0,
         };
         let links = &mut self.links;
+        // The look-ahead's takings-out are in the hide log only: its
+        // levels are undone from there.
+        let from_log = links.look.in_log;
         for (level, (&cur, &order)) in self.work.choice[..depth]
             .iter()
             .zip(&self.work.order[..depth])
             .enumerate()
             .rev()
         {
-            // The options the look-ahead took out at this level (none
-            // under the other rules: the trail is empty).
-            if !links.look.trail.is_empty() {
-                links.put_back_to(links.look.mark[level]);
+            if from_log && links.logged(level) {
+                let marks = self.work.logged[level];
+                links.uncover_others_logged::<FLAGGED, 0>(cur, marks.commit);
+                links.uncover_logged::<FLAGGED>(links.item[cur], marks.open);
+                continue;
             }
             if ordered {
                 links.uncover_others_ordered(cur, order);

@@ -121,6 +121,28 @@ fn random_problem(seed: u64) -> Problem {
     p
 }
 
+/// Items of two options too long for the look-ahead to compare (16 items
+/// an option): item 0's options hold 19 items each, items 1 and 2 among
+/// them, and every item has a one-item option too, so that nothing is
+/// forced at the root. `extra` more options of two items link the items
+/// after the first few in a chain, so that the search branches.
+fn long_options(extra: usize) -> Problem {
+    let n = 40;
+    let mut p = Problem::new(n, 0);
+    let first: Vec<usize> = (0..19).collect();
+    let second: Vec<usize> = [0, 1, 2].into_iter().chain(19..35).collect();
+    p.add_option(first.into_iter().map(Item::new)).unwrap();
+    p.add_option(second.into_iter().map(Item::new)).unwrap();
+    for i in 1..n {
+        p.add_option([Item::new(i)]).unwrap();
+    }
+    for i in 0..extra {
+        let a = 3 + i % (n - 4);
+        p.add_option([Item::new(a), Item::new(a + 1)]).unwrap();
+    }
+    p
+}
+
 /// Puzzles with several solutions and unsolvable ones (clues of top1465
 /// taken away or added).
 const SUDOKUS: [&str; 4] = [
@@ -156,6 +178,13 @@ fn problems() -> Vec<(String, Problem, Vec<OptionId>)> {
     }
     for seed in 0..60 {
         all.push((format!("random{seed}"), random_problem(seed), Vec::new()));
+    }
+    for extra in [0, 4, 9] {
+        all.push((
+            format!("long options {extra}"),
+            long_options(extra),
+            Vec::new(),
+        ));
     }
     all
 }

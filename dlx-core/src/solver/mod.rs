@@ -304,12 +304,13 @@ impl<'a> Solver<'a> {
         }
         let ordered = self.ordered();
         if plan != self.strategy.plan {
-            let looked = self.strategy.plan.look && !self.p.links.look.trail.is_empty();
+            let looked = self.strategy.plan.look;
             if self.started && (ordered || looked) {
                 // The levels covered their options' items in orders of
                 // their own, which only the early rule's search undoes, or
-                // the look-ahead took options out, which only its search
-                // puts back: cover them again in the options' order.
+                // the look-ahead may have taken options out, which only its
+                // hide log puts back: cover them again in the options'
+                // order.
                 self.reorder_levels(ordered);
             }
             // The short-item stack and the heights saved per level describe

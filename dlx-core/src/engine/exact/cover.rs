@@ -26,7 +26,7 @@ impl Links {
             // The stack of short items takes them in the option's order
             // from `rr`; elsewhere the order of a row's hides does not
             // matter (see `row_node`).
-            let in_memory = MODE != TRACKED && MODE != LOOKING;
+            let in_memory = MODE != TRACKED;
             self.for_others::<K, true>(rr, in_memory, |links, nn, cc| {
                 links.hide::<MODE>(nn, cc);
                 updates += 1;
@@ -186,15 +186,7 @@ impl Links {
             // The same test, with one branch (see `EARLY_KIND`).
             self.dead |= self.is_active(cc) && !self.in_trying(cc);
         }
-        if MODE == LOOKING
-            && cc.0 < self.n_primary
-            && (2..=crate::rule::LOOK_AHEAD_LEN).contains(&l)
-        {
-            if let Some(word) = self.look.dirty.get_mut(cc.at() / 64) {
-                *word |= 1 << (cc.0 % 64);
-            }
-        }
-        if MODE == TRACKED || MODE == LOOKING {
+        if MODE == TRACKED {
             let (mut top, mut zero) = (self.short_top, self.zero);
             note_short(&mut self.short, &mut top, &mut zero, cc, l);
             (self.short_top, self.zero) = (top, zero);
@@ -541,7 +533,7 @@ impl Links {
         // SAFETY: `c` is an item, and `active` has a bit for every item.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word &= !(1 << (c.0 % 64));
-        if MODE == FLAGGED || MODE == TRACKED || MODE == LOOKING {
+        if MODE == FLAGGED || MODE == TRACKED {
             self.len[c] |= COVERED;
         }
     }
@@ -554,7 +546,7 @@ impl Links {
         // SAFETY: as in `deactivate`.
         let word = unsafe { self.active.get_unchecked_mut(w) };
         *word |= 1 << (c.0 % 64);
-        if MODE == FLAGGED || MODE == TRACKED || MODE == LOOKING {
+        if MODE == FLAGGED || MODE == TRACKED {
             self.len[c] &= !COVERED;
         }
     }

@@ -85,6 +85,15 @@ impl Links {
         self.log.top
     }
 
+    /// Writes the hide of node `nn` of item `cc` to the log.
+    #[inline(always)]
+    pub(crate) fn push_log(&mut self, nn: Node, cc: ItemIx) {
+        let at = self.log.top;
+        // The log has an entry per node, and holds each at most once.
+        self.log.hidden[at] = (nn, cc);
+        self.log.top = at + 1;
+    }
+
     /// The number of hides in the log.
     #[inline(always)]
     pub(crate) fn log_len(&self) -> usize {

@@ -130,12 +130,6 @@ pub(crate) const EARLY: CoverMode = 3;
 /// it; those shortest first, on long lists, keep [`EARLY`].
 pub(crate) const EARLY_KIND: CoverMode = 4;
 
-/// A cover that keeps what [`TRACKED`] keeps and marks in
-/// [`LookState::dirty`] each primary item it shortens to 2 to
-/// [`LOOK_AHEAD_LEN`](crate::rule::LOOK_AHEAD_LEN) options (the search under
-/// [`Branching::LookAhead`](crate::Branching::LookAhead), `look.rs`).
-pub(crate) const LOOKING: CoverMode = 5;
-
 /// How many items of minimum length [`Links::most_constraining`] compares
 /// (the first ones in index order). On the forum's hardest Sudokus the
 /// leftmost item alone needs 913 K nodes; 8 candidates 653 K, 16 599 K and
@@ -243,21 +237,34 @@ pub(crate) struct Links {
 }
 
 /// What the look-ahead keeps between levels (see `look.rs`).
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub(crate) struct LookState {
-    /// The options the look-ahead of [`Branching::LookAhead`](crate::Branching::LookAhead)
-    /// took out, one node of each, in the order it took them out (see
-    /// `look.rs`); each level's share starts at its `Work::mark`.
-    pub(crate) trail: Vec<Node>,
-    /// The primary items a [`LOOKING`] cover shortened to a length the
-    /// look-ahead looks at, a bit each (as `active`), not yet looked at.
-    pub(crate) dirty: Vec<u64>,
-    /// Per level, the items the level's own cover marked, which each option
-    /// the level tries looks at again (`primary_words` words a level).
-    pub(crate) open: Vec<u64>,
-    /// Per level, the length of [`LookState::trail`] before the level's
-    /// try looked ahead.
+    /// The length of the hide log at the last state of the links known to
+    /// have nothing to take out ([`look::NOT_SCANNED`]: none known).
+    pub(crate) scanned: usize,
+    /// Per level, [`LookState::scanned`] when the level was opened.
     pub(crate) mark: Vec<usize>,
+    /// Per item, the pass that last looked at it and the log's length
+    /// then.
+    pub(crate) seen: Vec<(u32, usize)>,
+    /// The passes of [`Links::look_ahead`] so far (wrapping).
+    pub(crate) pass: u32,
+    /// Does the hide log hold the look-ahead's takings-out (the search
+    /// runs, or last ran, under [`Branching::LookAhead`](crate::Branching::LookAhead)), so
+    /// that its levels can be undone only from the log?
+    pub(crate) in_log: bool,
+}
+
+impl Default for LookState {
+    fn default() -> Self {
+        LookState {
+            scanned: look::NOT_SCANNED,
+            mark: Vec::new(),
+            seen: Vec::new(),
+            pass: 0,
+            in_log: false,
+        }
+    }
 }
 
 impl Clone for Links {
@@ -289,7 +296,14 @@ impl Clone for Links {
             rank: self.rank.clone(),
             shuffled: self.shuffled,
             look: self.look.clone(),
-            log: HideLog::default(),
+            // The look-ahead's takings-out are undone only from the log
+            // (`look.rs`); the other rules' levels are undone as well by
+            // the walk.
+            log: if self.look.in_log {
+                self.log.clone()
+            } else {
+                HideLog::default()
+            },
         }
     }
 }
@@ -342,7 +356,8 @@ impl Links {
         self.short.clear();
         self.short.resize(2 * n as usize + 2, ItemIx(0));
         self.short_top = 0;
-        self.look.trail.clear();
+        self.look.scanned = look::NOT_SCANNED;
+        self.look.in_log = false;
         self.zero = SPACER;
         self.rank.clear();
         self.shuffled = false;

@@ -188,13 +188,26 @@ impl<const SHORT: bool, const K: usize, const RANKED: bool, const HOW: TryMode> 
 
 /// The plain links as [`Levels`] under [`Branching::LookAhead`](crate::Branching::LookAhead):
 /// [`Plain`]'s levels under [`Branching::ShortFirstDegree`](crate::Branching::ShortFirstDegree)
-/// (the stack of short items, the degree tie-break), with covers that
-/// mark the items they shorten ([`LOOKING`]), the look-ahead (`look.rs`)
-/// over them once an option is tried and no forced move is pending, and
-/// its options put back before the option is untried. Each level's share
-/// of the trail starts at its `look.mark`.
+/// (the stack of short items, the degree tie-break, the hide log), and
+/// the look-ahead (`look.rs`) once an option is tried and no forced move
+/// is pending. Its takings-out are in the log with the level's covers.
 struct Look<'a, const K: usize> {
     plain: Plain<'a, true, K, false, NOT_EARLY>,
+}
+
+impl<const K: usize> Look<'_, K> {
+    /// After `level` is undone back to its opening (or to its covers):
+    /// the links are as the level found them, or have only lost its
+    /// item's options since.
+    #[inline(always)]
+    fn back_to(&mut self, level: usize) {
+        let links = &mut *self.plain.links;
+        links.look.scanned = if links.logged(level) {
+            links.look.mark[level]
+        } else {
+            look::NOT_SCANNED
+        };
+    }
 }
 
 impl<const K: usize> Levels for Look<'_, K> {
@@ -216,54 +229,39 @@ impl<const K: usize> Levels for Look<'_, K> {
     #[inline(always)]
     fn open(&mut self, c: u32, level: usize) -> u32 {
         let links = &mut *self.plain.links;
-        let best = ItemIx(c);
-        if level == 0 {
-            // The items short before the search began were never
-            // shortened by a cover: mark them all.
-            links.look.dirty.fill(0);
-            links.look_mark_all();
+        if level <= links.log.from {
+            // The log starts afresh at this level (`log_open`): the
+            // states below it are not in it.
+            links.look.scanned = look::NOT_SCANNED;
         }
-        // The items marked and not yet looked at stay marked (the look-ahead
-        // waits for the forced moves; see `commit`).
-        links.cover::<LOOKING, K>(best);
-        self.plain.marks.mark[level] = links.short_top;
-        let words = links.look.dirty.len();
-        links.look.open[level * words..(level + 1) * words].copy_from_slice(&links.look.dirty);
-        links.link[best.header()].down.0
+        links.look.mark[level] = links.look.scanned;
+        self.plain.open(c, level)
     }
 
     #[inline(always)]
-    fn close(&mut self, head: u32, _level: usize) {
-        // The look-ahead's covers are not logged: undone by the walk.
-        let c = self.plain.links.item[Node(head)];
-        self.plain.links.uncover::<FLAGGED, K>(c);
+    fn close(&mut self, head: u32, level: usize) {
+        self.plain.close(head, level);
+        self.back_to(level);
     }
 
     #[inline(always)]
     fn commit(&mut self, x: u32, level: usize) -> bool {
+        self.plain.commit(x, level);
         let links = &mut *self.plain.links;
-        // The items the level's own cover marked, again for this try.
-        let words = links.look.dirty.len();
-        let (dirty, open) = (&mut links.look.dirty, &links.look.open);
-        dirty.copy_from_slice(&open[level * words..(level + 1) * words]);
-        links.cover_others::<LOOKING, K>(Node(x));
-        links.look.mark[level] = links.look.trail.len();
         // Forced moves first, as a player fills singles before looking for
-        // locked candidates: the look-ahead waits, its items marked, until
-        // no forced move or dead end is pending.
-        if !links.forced_pending() {
-            links.look_ahead_dirty::<LOOKING, K>();
+        // locked candidates: the look-ahead waits until no forced move or
+        // dead end is pending. A level outside the log (opened under
+        // another rule) does not look ahead: its undo is the walk.
+        if links.logged(level) && !links.forced_pending() {
+            links.look_ahead::<K>();
         }
         true
     }
 
     #[inline(always)]
     fn uncommit(&mut self, x: u32, level: usize) {
-        let links = &mut *self.plain.links;
-        links.put_back_to(links.look.mark[level]);
-        links.uncover_others::<FLAGGED, K>(Node(x));
-        // The short items the option's covers pushed are long again.
-        links.short_top = self.plain.marks.mark[level];
+        self.plain.uncommit(x, level);
+        self.back_to(level);
     }
 
     #[inline(always)]
@@ -286,24 +284,8 @@ fn with_look<const K: usize>(
     run: &mut Run<'_>,
     target: u64,
 ) -> Step {
-    // The trail holds each option at most once along a path: sized once,
-    // so that the search does not allocate.
-    let nodes = links.node_count();
-    if links.look.trail.capacity() < nodes {
-        links.look.trail.reserve(nodes - links.look.trail.len());
-    }
-    let words = links.primary_words;
-    if links.look.dirty.len() != words {
-        links.look.dirty.clear();
-        links.look.dirty.resize(words, 0);
-    }
-    let levels = marks.mark.len();
-    if links.look.open.len() < levels * words {
-        links.look.open.resize(levels * words, 0);
-    }
-    if links.look.mark.len() < levels {
-        links.look.mark.resize(levels, 0);
-    }
+    links.size_log();
+    links.size_look(marks.mark.len());
     let bmi = links.bmi;
     let mut look = Look::<K> {
         plain: Plain {
@@ -329,6 +311,7 @@ pub(crate) fn search(
 ) -> Step {
     let rule = plan.choice;
     let short = rule.is_short();
+    links.look.in_log = plan.look;
     if !links.rank.is_empty() && !short {
         // A seeded search breaks ties by rank, in a copy of its own.
         return with::<false, 0, true, NOT_EARLY>(links, marks, rule, run, target);
