@@ -461,11 +461,12 @@ const BOUNDED_MAX_DEPTH: usize = 12;
 const BOUNDED_NODE_PASSES: usize = 1 << 27;
 
 /// [`count_parts`] for the whole tree of a problem with bounds
-/// ([`Kind::Multiplicities`]). A level of Algorithm M is not "one of these
-/// options" (the options tried before a move are tweaked away below it,
-/// and the null move chooses none), so its parts cannot be forced options
-/// and the tree is not split on the fly. It is cut once, level by level
-/// from the root, until there are [`BOUNDED_PARTS_PER_THREAD`] parts per
+/// ([`Kind::Multiplicities`](crate::engine::Kind::Multiplicities)). A
+/// level of Algorithm M is not "one of these options" (the options tried
+/// before a move are tweaked away below it, and the null move chooses
+/// none), so its parts cannot be forced options and the tree is not
+/// split on the fly. It is cut once, level by level from the root, until
+/// there are [`BOUNDED_PARTS_PER_THREAD`] parts per
 /// thread: each part is a path of moves, which a solver replays (the moves
 /// tried before it are tweaked away, as the sequential search leaves them)
 /// and then counts. The nodes above the cut are counted here, once, so the
