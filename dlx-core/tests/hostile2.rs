@@ -5,7 +5,7 @@
 //! count), and ends where the unpaused search ends.
 
 use dlx_core::text::parse;
-use dlx_core::{Branching, Outcome, Solver, Stats};
+use dlx_core::{Branching, Item, Outcome, Problem, Solver, Stats};
 
 use crate::common::{count_switching, Lcg};
 
@@ -272,6 +272,79 @@ fn rules_switched_at_every_pause_leave_the_links_whole() {
                 (want.solutions, want.nodes, want.updates),
                 "{seed} after {pattern:?}\n{text}"
             );
+        }
+    }
+}
+
+/// A copy of the problem taken right after the rule changed mid-search
+/// undoes the search as the levels stand after the change. Found by a
+/// hostile run: after `Early` (whose levels cover their options' items in
+/// orders of their own) the change covered the levels again in the
+/// options' order, but the record a copy undoes from still said "in their
+/// own orders", and the copy of this problem counted 9 solutions of 32.
+/// Every pair of rules, paused after 0 to 5 nodes, on it and on random
+/// problems.
+#[test]
+fn a_copy_taken_right_after_a_change_of_rule_is_whole() {
+    let opts: &[&[usize]] = &[
+        &[1, 2],
+        &[2, 0],
+        &[1, 2, 0],
+        &[0, 1, 2],
+        &[1, 2, 0],
+        &[1, 2, 0],
+        &[1],
+        &[1, 2, 0],
+        &[1],
+        &[2, 0, 1],
+        &[2, 0, 1],
+        &[0, 2, 1],
+        &[2, 1, 0],
+        &[2],
+        &[0, 1, 2],
+        &[2, 0, 1],
+        &[0, 1, 2],
+        &[0],
+        &[0, 1],
+        &[0],
+        &[1, 2, 0],
+        &[2, 0, 1],
+        &[0, 1, 2],
+        &[2, 0, 1],
+        &[0, 2],
+        &[2, 0, 1],
+        &[0],
+        &[2, 0, 1],
+    ];
+    let mut found = Problem::new(3, 0);
+    for o in opts {
+        found.add_option(o.iter().map(|&i| Item::new(i))).unwrap();
+    }
+    let mut problems = vec![("found".to_string(), found)];
+    for seed in 0..40u64 {
+        let text = random_text(seed);
+        problems.push((text.clone(), parse(text.as_bytes()).unwrap().problem));
+    }
+    for (name, p) in &mut problems {
+        let total = p.count();
+        for &from in &Branching::ALL {
+            for &to in &Branching::ALL {
+                for stop in 0..6 {
+                    let mut s = p.solver();
+                    s.set_branching(from);
+                    s.set_node_limit(Some(stop));
+                    let _ = s.next_solution();
+                    s.set_branching(to);
+                    let mut copy = s.problem().clone();
+                    drop(s);
+                    assert_eq!(p.count(), total, "{from:?} -> {to:?} at {stop}\n{name}");
+                    assert_eq!(
+                        copy.count(),
+                        total,
+                        "copy, {from:?} -> {to:?} at {stop}\n{name}"
+                    );
+                }
+            }
         }
     }
 }

@@ -335,6 +335,13 @@ impl<'a> Solver<'a> {
             // The levels' options were covered in their own order.
             self.p.work.order.fill(IN_PLACE);
         }
+        if self.started {
+            // A copy of the problem taken now undoes the levels as they
+            // are covered now (after `reorder_levels`, in the options'
+            // order): the record of the last run said how that run's rule
+            // had covered them.
+            self.record();
+        }
     }
 
     /// Does the search cover an option's items in an order of its own
