@@ -14,7 +14,7 @@
 use std::error::Error;
 use std::fmt;
 
-use crate::engine::arena::{ItemIx, Node, MAX_NODES};
+use crate::engine::arena::{ItemIx, Node, MAX_NODES, SPACER};
 use crate::engine::exact::{Links, FLAGGED};
 use crate::engine::lazy::LazyLinks;
 use crate::engine::levels::State;
@@ -291,6 +291,22 @@ impl Problem {
             links.uncover::<FLAGGED, 0>(links.item[cur]);
         }
         depth
+    }
+
+    /// The nodes of all options, and how many of them are of primary
+    /// items: the shape that `fast` reads on colored problems (see
+    /// `strategy::plan_for`).
+    pub(crate) fn option_nodes(&self) -> (usize, usize) {
+        let items = self.links.items();
+        let first = self.item_count() + 1;
+        let nodes = items
+            .get(first..)
+            .unwrap_or(&[])
+            .iter()
+            .filter(|&&c| c != SPACER);
+        nodes.fold((0, 0), |(all, primary), &c| {
+            (all + 1, primary + usize::from(c.0 < self.primary))
+        })
     }
 
     /// Number of primary items.

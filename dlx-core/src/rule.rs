@@ -105,8 +105,10 @@ pub enum Branching {
     /// The rule the project recommends for speed, picked by the kind of
     /// problem from the measurements in `benches/README.md`: today
     /// [`Branching::Early`] on plain exact cover and on colored problems,
-    /// DLX3's rule on bounded ones (which follow it under every rule). The
-    /// solver resolves it when the rule is set.
+    /// except DLX2's rule ([`Branching::MinLength`]) on colored problems of
+    /// short options (under 3.5 items an option on average, 1.25 or more
+    /// of them primary), and DLX3's rule on bounded ones (which follow it
+    /// under every rule). The solver resolves it when the rule is set.
     Fast,
 }
 
@@ -173,7 +175,8 @@ impl Branching {
             rule: Branching::Fast,
             name: "fast",
             about: "the fastest on our benchmarks for the kind of problem: today \
-                    early, and dlx1 on bounded problems",
+                    early, and dlx1 on bounded problems and on colored ones of short \
+                    options (under 3.5 items an option, 1.25 or more of them primary)",
         },
     ];
 

@@ -221,6 +221,44 @@ fn every_rule_counts_the_small_files() {
     }
 }
 
+/// `fast` on a colored file takes DLX2's rule where the options are short
+/// (under 3.5 items an option, 1.25 or more of them primary: DLX2's nodes
+/// and updates exactly) and the early rule elsewhere (its nodes and
+/// updates exactly), with the same solutions.
+#[test]
+fn fast_takes_dlx2s_rule_on_short_options() {
+    let run = |file: &str, rule: Branching| {
+        let mut f = read(file).unwrap();
+        let mut s = f.problem.solver();
+        s.set_branching(rule);
+        let mut found = 0u64;
+        while s.next_solution() == dlx_core::Step::Found {
+            found += 1;
+        }
+        (found, s.stats().nodes, s.stats().updates)
+    };
+    let expected = expected();
+    let dlx2 = |file: &str| {
+        let e = expected.iter().find(|e| e.file == file).unwrap();
+        assert_eq!(e.program, "dlx2");
+        e.counts.unwrap()
+    };
+    // 3.4 and 3.3 items an option, 2 of them primary.
+    for file in ["rxcc_p10_s6_o30.dlx", "rxcc_p8_s4_o20.dlx"] {
+        assert_eq!(run(file, Branching::Fast), dlx2(file), "{file}");
+    }
+    // One primary item an option (3 items), 6 items, 3.6 items.
+    for file in ["latin_n7_g12.dlx", "graeco_n4.dlx", "rxcc_p12_s6_o36_u.dlx"] {
+        let early = run(file, Branching::Early);
+        assert_eq!(run(file, Branching::Fast), early, "{file}");
+        assert_eq!(early.0, dlx2(file).0, "{file}");
+        assert!(
+            early.1 < dlx2(file).1,
+            "{file}: the early rule drops no option"
+        );
+    }
+}
+
 /// A search that starts under the early rule on options of lengths that
 /// differ takes each item's options shortest first, in links built again
 /// when it starts; DLX2's rule on those links, once the search has started,

@@ -13,8 +13,9 @@
 //!   (`engine::lazy`) where those suit the problem (many secondary items an
 //!   option), else on the colored links with each item's options in order
 //!   of length where lengths differ ([`Strategy::start`]).
-//! - **The plan** ([`plan`]): the rule's item choice and engine variant,
-//!   with the `fast` policy resolved for the kind (`benches/README.md`).
+//! - **The plan** ([`plan`], [`plan_for`]): the rule's item choice and
+//!   engine variant, with the `fast` policy resolved for the kind and, on
+//!   colored problems, the options' shape (`benches/README.md`).
 //! - **The memo's choice** ([`memo_choice`]): DLX1's under `fast` and
 //!   `early`, which searched the fewest subproblems on every file measured.
 //! - **Parts** ([`parts_are_moves`]): how the parallel counter hands out
@@ -154,6 +155,30 @@ pub(crate) fn plan(branching: Branching, kind: Kind) -> Plan {
         early,
         look,
     }
+}
+
+/// What `branching` asks of the search of `p`, of kind `kind`: [`plan`],
+/// with `fast` on a colored problem of short options resolved to DLX2's
+/// rule ([`short_options`]).
+pub(crate) fn plan_for(branching: Branching, kind: Kind, p: &Problem) -> Plan {
+    if branching == Branching::Fast && kind == Kind::Colors && short_options(p) {
+        return plan(Branching::MinLength, kind);
+    }
+    plan(branching, kind)
+}
+
+/// Are `p`'s options short, under 3.5 items an option on average, 1.25 or
+/// more of them primary? There the early rule costs more than it saves:
+/// a commit covers one or two other items, so the options it drops are
+/// few (0.2-0.8% fewer nodes), and its test at every hide and its stops
+/// cost 2-18% more time than DLX2's rule on 50 random XCC files of this
+/// shape (`benches/README.md`). Options of one primary item (Latin
+/// squares by cells, word search) keep the early rule, 5-9% faster there
+/// at 3 items an option.
+fn short_options(p: &Problem) -> bool {
+    let (nodes, primary) = p.option_nodes();
+    let options = p.option_count();
+    2 * nodes < 7 * options && 4 * primary >= 5 * options
 }
 
 /// The item choice of the memoised search (`engine::memo`) of a problem of

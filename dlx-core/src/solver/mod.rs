@@ -277,7 +277,7 @@ impl<'a> Solver<'a> {
     /// ([`Branching::MinLength`] by default). It may change between steps
     /// of a search; the tree is then a mix of the rules.
     pub fn set_branching(&mut self, branching: Branching) {
-        let plan = strategy::plan(branching, self.strategy.kind);
+        let plan = strategy::plan_for(branching, self.strategy.kind, self.p);
         if !self.strategy.is_plain() {
             let colored = matches!(self.strategy.links, Links::Colored | Links::ColoredByLength);
             if self.started && colored && plan.early != self.strategy.plan.early {
