@@ -293,19 +293,20 @@ impl Problem {
         depth
     }
 
-    /// The nodes of all options, and how many of them are of primary
+    /// The options with a primary item (the others are never chosen), the
+    /// nodes of those options, and how many of the nodes are of primary
     /// items: the shape that `fast` reads on colored problems (see
     /// `strategy::plan_for`).
-    pub(crate) fn option_nodes(&self) -> (usize, usize) {
+    pub(crate) fn option_shape(&self) -> (usize, usize, usize) {
         let items = self.links.items();
         let first = self.item_count() + 1;
-        let nodes = items
-            .get(first..)
-            .unwrap_or(&[])
-            .iter()
-            .filter(|&&c| c != SPACER);
-        nodes.fold((0, 0), |(all, primary), &c| {
-            (all + 1, primary + usize::from(c.0 < self.primary))
+        let options = items.get(first..).unwrap_or(&[]).split(|&c| c == SPACER);
+        options.fold((0, 0, 0), |(n, all, primary), o| {
+            let p = o.iter().filter(|c| c.0 < self.primary).count();
+            match p {
+                0 => (n, all, primary),
+                _ => (n + 1, all + o.len(), primary + p),
+            }
         })
     }
 

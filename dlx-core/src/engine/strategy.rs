@@ -168,7 +168,8 @@ pub(crate) fn plan_for(branching: Branching, kind: Kind, p: &Problem) -> Plan {
 }
 
 /// Are `p`'s options short, under 3.5 items an option on average, 1.25 or
-/// more of them primary? There the early rule costs more than it saves:
+/// more of them primary (over the options with a primary item, the others
+/// being never chosen)? There the early rule costs more than it saves:
 /// a commit covers one or two other items, so the options it drops are
 /// few (0.2-0.8% fewer nodes), and its test at every hide and its stops
 /// cost 2-18% more time than DLX2's rule on 50 random XCC files of this
@@ -176,8 +177,7 @@ pub(crate) fn plan_for(branching: Branching, kind: Kind, p: &Problem) -> Plan {
 /// squares by cells, word search) keep the early rule, 5-9% faster there
 /// at 3 items an option.
 fn short_options(p: &Problem) -> bool {
-    let (nodes, primary) = p.option_nodes();
-    let options = p.option_count();
+    let (options, nodes, primary) = p.option_shape();
     2 * nodes < 7 * options && 4 * primary >= 5 * options
 }
 
