@@ -333,6 +333,28 @@ fn regions(layout: &str) -> Variant {
 // ---------------------------------------------------------------------------
 // The layouts and the oracle
 
+/// A known failure, kept as a test until it is fixed (a hostile run, issue
+/// 41): on an empty board of the 9×9 jigsaw layout the default rule
+/// (`degree`) takes 386 million nodes, 36 s, for a first solution that
+/// DLX1's rule finds in 161 nodes; the degree tie-break places values far
+/// apart that no solution completes, then refutes them. Neither fix tried
+/// holds on other boards (benches/README.md, "Heavy tails on jigsaw
+/// boards"). Run with `--ignored`.
+#[test]
+#[ignore = "a known heavy tail of the degree rule (issue 41): 36 s"]
+fn an_empty_jigsaw_board_is_solved_in_a_few_thousand_nodes() {
+    let rules = Rules::jigsaw(JIGSAW9, false);
+    let empty = Board::empty(3);
+    let mut solver = Solver::new();
+    solver.set_variant(&regions(JIGSAW9));
+    solver.set_node_limit(Some(1_000_000));
+    let mut solution = Board::empty(3);
+    assert_eq!(solver.solve(&empty, &mut solution), Outcome::Solved);
+    rules
+        .check_solution(empty.cells(), solution.cells())
+        .unwrap();
+}
+
 #[test]
 fn every_layout_admits_a_grid_by_the_rules() {
     let cases: Vec<(Variant, Rules, usize)> = vec![
