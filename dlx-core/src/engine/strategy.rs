@@ -172,8 +172,9 @@ pub(crate) fn plan_for(branching: Branching, kind: Kind, p: &Problem) -> Plan {
 /// being never chosen)? There the early rule costs more than it saves:
 /// a commit covers one or two other items, so the options it drops are
 /// few (0.2-0.8% fewer nodes), and its test at every hide and its stops
-/// cost 2-18% more time than DLX2's rule on 50 random XCC files of this
-/// shape (`benches/README.md`). Options of one primary item (Latin
+/// cost up to 18% more time than DLX2's rule (median 9%) on the 46
+/// random XCC files of this shape measured, and it was faster on none
+/// (`benches/README.md`). Options of one primary item (Latin
 /// squares by cells, word search) keep the early rule, 5-9% faster there
 /// at 3 items an option.
 fn short_options(p: &Problem) -> bool {
